@@ -1,0 +1,10 @@
+// Unit and integration tests; servers they start listen on 127.0.0.1 and stop in afterAll.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
