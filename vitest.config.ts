@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    reporters: ['default', './test/support/summary-line-reporter.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -28,6 +28,12 @@ export function compileSpecValidators(document: OpenApiDocument): SpecValidators
     }
   };
 
+  // Components first, so that a broken one is reported under its own name.
+  const components = new Map<string, ValidateFunction>();
+  for (const name of Object.keys(document.components?.schemas ?? {})) {
+    components.set(name, compile(`components.schemas.${name}`, componentRef(name)));
+  }
+
   const operations = listOperations(document);
   const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
   const validators = new Map<string, ValidateFunction>();
@@ -47,10 +53,6 @@ export function compileSpecValidators(document: OpenApiDocument): SpecValidators
         compile(`${at} parameter ${parameter.name}`, toAjvSchema(parameter.schema)),
       );
     }
-  }
-  const components = new Map<string, ValidateFunction>();
-  for (const name of Object.keys(document.components?.schemas ?? {})) {
-    components.set(name, compile(`components.schemas.${name}`, componentRef(name)));
   }
 
   return {

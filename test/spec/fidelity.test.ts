@@ -1,0 +1,115 @@
+// Holds spec/openapi.yaml to the reference pages: every property path, required flag, enum and
+// bound transcribed in reference-pages.ts must be in the document, and nothing else.
+import { describe, expect, it } from 'vitest';
+import { loadSpec } from '../../src/spec/load-spec.ts';
+import { listOperations } from '../../src/spec/operations.ts';
+import type { JsonSchema, OpenApiDocument } from '../../src/spec/openapi-types.ts';
+import { describeSchema, flattenSchema } from '../support/flatten-schema.ts';
+import { ERROR_ENVELOPE, PAGES } from './reference-pages.ts';
+
+const document = loadSpec();
+
+function documented(doc: OpenApiDocument, operationId: string) {
+  const operation = listOperations(doc).find((o) => o.operationId === operationId);
+  if (!operation) throw new Error(`${operationId} is missing`);
+  const body = operation.responses.get('200')?.schema;
+  if (!body) throw new Error(`${operationId} has no 200 body`);
+  return {
+    operation,
+    body: flattenSchema(doc, body).sort(),
+    parameters: operation.parameters
+      .filter((p) => p.in !== 'header')
+      .flatMap((p) => flattenParameter(doc, `${p.in} ${p.name}`, p.schema, p.required === true))
+      .sort(),
+  };
+}
+
+function flattenParameter(doc: OpenApiDocument, path: string, schema: JsonSchema, required: boolean): string[] {
+  const line = describeSchema(doc, path, schema, required);
+  const items = schema.items as JsonSchema | undefined;
+  return items ? [line, describeSchema(doc, `${path}[]`, items, false)] : [line];
+}
+
+describe.each(PAGES)('page $page: $method $path', (page) => {
+  const { operation, body, parameters } = documented(document, page.operationId);
+
+  it('is stated from the page (not marked x-inferred)', () => {
+    expect(operation.method).toBe(page.method);
+    expect(operation.path).toBe(page.path);
+    expect(operation.inferred).toBe(false);
+    expect(operation.secured).toBe(true);
+  });
+
+  it('has every documented property of the 200 body, and no other', () => {
+    expect(body).toEqual([...page.body].sort());
+  });
+
+  it('has every documented parameter with its bounds and defaults', () => {
+    expect(parameters).toEqual([...page.parameters].sort());
+  });
+
+  it('documents exactly the statuses of the page', () => {
+    expect([...operation.responses.keys()].sort()).toEqual([...page.statuses].sort());
+  });
+
+  it('answers every error in the envelope, with Retry-After in whole seconds on 503', () => {
+    for (const [status, response] of operation.responses) {
+      expect(response.headers['X-Request-Id']?.required, `${status} X-Request-Id`).toBe(true);
+      if (status === '200') continue;
+      expect(flattenSchema(document, response.schema ?? {}).sort(), status).toEqual([...ERROR_ENVELOPE].sort());
+    }
+    expect(operation.responses.get('503')?.headers['Retry-After']?.schema).toMatchObject({ type: 'integer' });
+  });
+});
+
+describe('the fidelity table', () => {
+  // Each mutation is one fact of a page dropped or changed; the comparison must notice every one.
+  const mutations: Array<[string, (doc: OpenApiDocument) => void, string]> = [
+    ['a required flag dropped', (doc) => { schemas(doc).Correction!.required = ['id']; }, 'getCorrection'],
+    ['an enum value dropped', (doc) => { prop(doc, 'Correction', 'status').enum = ['open']; }, 'listCorrections'],
+    ['a length bound changed', (doc) => { prop(doc, 'ExpectedCall', 'tool').maxLength = 201; }, 'getCorrection'],
+    ['a pattern changed', (doc) => { itemsProp(doc, 'RunCopy', 'segments', 'key').pattern = '^.*$'; }, 'getCorrection'],
+    ['a property dropped', (doc) => { delete (schemas(doc).SuggestedChange!.properties as Record<string, unknown>).approvalId; }, 'getSuggestedChange'],
+    ['a format dropped', (doc) => { delete prop(doc, 'SuggestedChange', 'id').format; }, 'getSuggestedChange'],
+    ['a default changed', (doc) => { listParameter(doc, 'limit').schema.default = 50; }, 'listCorrections'],
+    ['a maxProperties dropped', (doc) => { delete prop(doc, 'ExpectedCall', 'args').maxProperties; }, 'getCorrection'],
+  ];
+
+  it.each(mutations)('notices %s', (_title, mutate, operationId) => {
+    const copy = structuredClone(document);
+    mutate(copy);
+    const before = documented(document, operationId);
+    const after = documented(copy, operationId);
+    expect([...after.body, ...after.parameters]).not.toEqual([...before.body, ...before.parameters]);
+  });
+});
+
+describe('operations the pages only name', () => {
+  it('are marked x-inferred, every one of them', () => {
+    const inferred = listOperations(document).filter((o) => o.inferred).map((o) => o.operationId).sort();
+    expect(inferred).toEqual([
+      'addSuggestedChangeAsLatest', 'changeCorrection', 'checkSuggestedChange', 'createCorrection',
+      'pinSuggestedChange', 'removeCorrection', 'withdrawSuggestedChange',
+    ]);
+  });
+
+  it('need a bearer token on every /v1 operation but the document itself', () => {
+    const open = listOperations(document).filter((o) => !o.secured).map((o) => `${o.method} ${o.path}`);
+    expect(open.sort()).toEqual(['get /health', 'get /v1/openapi.json']);
+  });
+});
+
+function schemas(doc: OpenApiDocument): Record<string, JsonSchema> {
+  return doc.components!.schemas!;
+}
+function prop(doc: OpenApiDocument, schema: string, name: string): JsonSchema {
+  return (schemas(doc)[schema]!.properties as Record<string, JsonSchema>)[name]!;
+}
+function itemsProp(doc: OpenApiDocument, schema: string, array: string, name: string): JsonSchema {
+  const items = prop(doc, schema, array).items as JsonSchema;
+  return (items.properties as Record<string, JsonSchema>)[name]!;
+}
+function listParameter(doc: OpenApiDocument, name: string) {
+  const found = doc.paths['/v1/corrections']!.get!.parameters!.find((p) => 'name' in p && p.name === name);
+  return found as { schema: JsonSchema };
+}
