@@ -1,0 +1,156 @@
+// The rules a correction keeps (pages 000 and 001), as pure checks over one correction.
+import { canonicalJson } from './canonical-json.ts';
+import { checkRules, expect, type Rule, type Violation } from './rule.ts';
+import type { Correction } from './types.ts';
+
+export const MAX_ARGS_PROPERTIES = 100;
+export const MAX_ARGS_CANONICAL_LENGTH = 4000;
+export const MAX_TOOL_LENGTH = 200;
+
+const has = (value: unknown) => value !== undefined;
+
+export const CORRECTION_RULES: ReadonlyArray<Rule<Correction>> = [
+  {
+    name: 'says-something',
+    source: '001: It says at least one of `decisions`, `answer` and `items`.',
+    check: (c) => expect(has(c.decisions) || has(c.answer) || has(c.items), 'decisions', 'says none of decisions, answer and items'),
+  },
+  {
+    name: 'should-call-only-when-decisions-wrong',
+    source: '000: shouldCall / mustNotCall: With `decisions: "wrong"`.',
+    check: (c) => [
+      ...expect(!has(c.shouldCall) || c.decisions === 'wrong', 'shouldCall', 'shouldCall is given but decisions is not "wrong"'),
+      ...expect(!has(c.mustNotCall) || c.decisions === 'wrong', 'mustNotCall', 'mustNotCall is given but decisions is not "wrong"'),
+    ],
+  },
+  {
+    name: 'should-say-only-when-answer-wrong',
+    source: '000: shouldSay: With `answer: "wrong"`.',
+    check: (c) => expect(!has(c.shouldSay) || c.answer === 'wrong', 'shouldSay', 'shouldSay is given but answer is not "wrong"'),
+  },
+  {
+    name: 'expected-call-bounds',
+    source: '000: tool 1..200 characters; args at most 100 properties and 4000 characters in canonical JSON.',
+    check: (c) => (c.shouldCall ?? []).flatMap((call, index) => {
+      const at = `shouldCall[${index}]`;
+      const argsLength = canonicalJson(call.args).length;
+      return [
+        ...expect(call.tool.length >= 1 && call.tool.length <= MAX_TOOL_LENGTH, `${at}.tool`, `tool must be 1..${MAX_TOOL_LENGTH} characters, has ${call.tool.length}`),
+        ...expect(Object.keys(call.args).length <= MAX_ARGS_PROPERTIES, `${at}.args`, `args has more than ${MAX_ARGS_PROPERTIES} properties`),
+        ...expect(argsLength <= MAX_ARGS_CANONICAL_LENGTH, `${at}.args`, `args is ${argsLength} characters in canonical JSON, more than ${MAX_ARGS_CANONICAL_LENGTH}`),
+      ];
+    }),
+  },
+  {
+    name: 'item-keys-unique',
+    source: "000: items[].key is the caller's stable id for the item.",
+    check: (c) => duplicates((c.items ?? []).map((item) => item.key)).map((key) => ({ field: 'items', message: `item key "${key}" appears more than once` })),
+  },
+  {
+    name: 'item-pointer-and-rank',
+    source: '000: pointer is a JSON Pointer (RFC 6901); rank is the position in the ranked list (0 = first).',
+    check: (c) => (c.items ?? []).flatMap((item, index) => [
+      ...expect(item.pointer === undefined || item.pointer === '' || item.pointer.startsWith('/'), `items[${index}].pointer`, `"${item.pointer}" is not a JSON Pointer`),
+      ...expect(item.rank === undefined || item.rank >= 0, `items[${index}].rank`, 'rank is below 0'),
+    ]),
+  },
+  {
+    name: 'expert-only-true-under-a-group',
+    source: '000: expert is present (true) when the corrector group was restricted when the correction was recorded.',
+    check: (c) => [
+      ...expect(c.expert === undefined || c.expert === true, 'expert', 'expert is present but not true'),
+      ...expect(c.expert === undefined || has(c.correctorGroupId), 'expert', 'expert without a correctorGroupId'),
+    ],
+  },
+  {
+    name: 'participant-only-for-an-app',
+    source: "000: participantId: the app's id for its end user, when an app corrected it on their behalf.",
+    check: (c) => expect(!has(c.participantId) || c.madeBy.kind === 'service', 'participantId', 'participantId on a correction not made by a service (app) token'),
+  },
+  {
+    name: 'sorted-exactly-with-sorted-to',
+    source: '000: sortedTo is absent while unsorted; sorted says who sorted it.',
+    check: (c) => expect(has(c.sorted) === has(c.sortedTo), has(c.sorted) ? 'sortedTo' : 'sorted', 'sorted and sortedTo must be present together'),
+  },
+  {
+    name: 'with-owner-means-sorted-to-owner',
+    source: "000: `with-owner` while the agent's owner decides.",
+    check: (c) => expect(c.status !== 'with-owner' || c.sortedTo === 'owner', 'sortedTo', 'status with-owner needs sortedTo owner'),
+  },
+  {
+    name: 'fixed-in-while-fixed',
+    source: '000: fixedIn is present while it is `fixed`, and beside `reopenedIn` after a test run reopened it.',
+    check: (c) => [
+      ...expect(c.status !== 'fixed' || has(c.fixedIn), 'fixedIn', 'status fixed without fixedIn'),
+      ...expect(!has(c.fixedIn) || c.status === 'fixed' || has(c.reopenedIn), 'fixedIn', `fixedIn on a ${c.status} correction that was not reopened`),
+    ],
+  },
+  {
+    name: 'fixed-in-version-unless-recorded-right',
+    source: '000: fixedIn.version is absent for `recorded-right`, which nothing had to fix.',
+    check: (c) => {
+      if (!c.fixedIn) return [];
+      return c.fixedIn.how === 'recorded-right'
+        ? expect(!has(c.fixedIn.version), 'fixedIn.version', 'recorded-right has no version')
+        : expect(has(c.fixedIn.version), 'fixedIn.version', `fixedIn.how ${c.fixedIn.how} needs the version that fixed it`);
+    },
+  },
+  {
+    name: 'reopened-is-open-or-with-owner',
+    source: "000: reopenedIn: it's `open`, or `with-owner` when it's sorted to the owner, with the `fixedIn` it had beside it.",
+    check: (c) => {
+      if (!c.reopenedIn) return [];
+      return [
+        ...expect(c.status === 'open' || c.status === 'with-owner', 'status', `reopened correction is ${c.status}, not open or with-owner`),
+        ...expect(has(c.fixedIn), 'fixedIn', 'reopenedIn without the fixedIn it had'),
+      ];
+    },
+  },
+  {
+    name: 'reopened-by-unless-latest',
+    source: '000: reopenedIn.by: who pinned, went back or unpinned. Absent when Latest moved.',
+    check: (c) => {
+      if (!c.reopenedIn) return [];
+      return c.reopenedIn.how === 'latest'
+        ? expect(!has(c.reopenedIn.by), 'reopenedIn.by', 'by is present though Latest moved')
+        : expect(has(c.reopenedIn.by), 'reopenedIn.by', `reopenedIn.how ${c.reopenedIn.how} needs who did it`);
+    },
+  },
+  {
+    name: 'unregistered-when-removed-or-superseded',
+    source: '000: unregisteredAt is set when the correction was removed or superseded.',
+    check: (c) => {
+      const gone = c.status === 'removed' || has(c.supersededBy);
+      return expect(gone === has(c.unregisteredAt), 'unregisteredAt', gone ? 'removed or superseded without unregisteredAt' : 'unregisteredAt on a live correction');
+    },
+  },
+  {
+    name: 'times-in-order',
+    source: '000: updatedAt is when it last changed: `createdAt` until something changes it.',
+    check: (c) => {
+      const created = Date.parse(c.createdAt);
+      const updated = Date.parse(c.updatedAt);
+      const events: Array<[string, string | undefined]> = [
+        ['sorted.at', c.sorted?.at], ['fixedIn.at', c.fixedIn?.at], ['reopenedIn.at', c.reopenedIn?.at],
+        ['statusNote.at', c.statusNote?.at], ['unregisteredAt', c.unregisteredAt],
+      ];
+      return [
+        ...expect(updated >= created, 'updatedAt', 'updatedAt is before createdAt'),
+        ...events.flatMap(([field, at]) => at === undefined ? [] : expect(
+          Date.parse(at) >= created && Date.parse(at) <= updated, field, `${field} ${at} is outside createdAt..updatedAt`)),
+      ];
+    },
+  },
+];
+
+/** Every rule a single correction breaks. */
+export function checkCorrection(correction: Correction): Violation[] {
+  return checkRules(CORRECTION_RULES, correction);
+}
+
+function duplicates(values: string[]): string[] {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const value of values) (seen.has(value) ? repeated : seen).add(value);
+  return [...repeated];
+}
