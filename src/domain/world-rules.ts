@@ -1,0 +1,174 @@
+// Checks a whole world: every record against its own rules, and every reference between records.
+import { checkCorrection } from './correction-rules.ts';
+import { isLive } from './correction-transitions.ts';
+import { resolvePointer } from './json-pointer.ts';
+import type { Violation } from './rule.ts';
+import { checkRunCopy } from './run-copy-rules.ts';
+import { checkSuggestedChange } from './suggested-change-rules.ts';
+import { viewSuggestedChange } from './suggested-change-view.ts';
+import type { Correction } from './types.ts';
+import { runCopyOf, type World, WORLD_COLLECTIONS } from './world.ts';
+
+export interface WorldViolation extends Violation {
+  collection: (typeof WORLD_COLLECTIONS)[number];
+  recordId: string;
+}
+
+type Collection = WorldViolation['collection'];
+
+/**
+ * Every rule the world breaks, each naming the collection, record, field and rule.
+ * - Records are checked one by one (the same rules the server and contract suite use), then
+ *   the references between them: tenants, projects, runs, groups, supersession, links.
+ */
+export function checkWorld(world: World): WorldViolation[] {
+  const found: WorldViolation[] = [];
+  const report = (collection: Collection, recordId: string, rule: string, field: string, message: string) =>
+    found.push({ collection, recordId, rule, field, message });
+  const ids = <T extends { id: string }>(records: T[]) => new Map(records.map((r) => [r.id, r] as const));
+
+  for (const collection of WORLD_COLLECTIONS) {
+    const seen = new Set<string>();
+    for (const record of world[collection] as Array<{ id?: string; token?: string }>) {
+      const key = collection === 'principals' ? record.token : record.id;
+      if (key !== undefined && seen.has(key)) report(collection, key, 'unique-ids', 'id', `${collection} has "${key}" twice`);
+      if (key !== undefined) seen.add(key);
+    }
+  }
+
+  const tenants = ids(world.tenants);
+  const orgs = ids(world.orgs);
+  const projects = ids(world.projects);
+  const agents = ids(world.agents);
+  const flows = ids(world.flows);
+  const blocks = ids(world.blocks);
+  const runs = ids(world.runs);
+  const groups = ids(world.correctorGroups);
+  const testSets = ids(world.testSets);
+  const corrections = ids(world.corrections);
+  const fixesOf = new Map(world.suggestedChanges.map((s) => [s.id, new Set(s.fixes)]));
+  const principalIds = new Map(world.principals.map((p) => [`${p.tenantId}/${p.id}`, p]));
+
+  const inTenant = (collection: Collection, recordId: string, field: string, tenantId: string, projectId: string) => {
+    const project = projects.get(projectId);
+    if (!project) report(collection, recordId, 'known-project', field, `no project ${projectId}`);
+    else if (project.tenantId !== tenantId) report(collection, recordId, 'same-tenant', field, `project ${projectId} is in tenant ${project.tenantId}, not ${tenantId}`);
+  };
+
+  for (const org of world.orgs) {
+    if (!tenants.has(org.tenantId)) report('orgs', org.id, 'known-tenant', 'tenantId', `no tenant ${org.tenantId}`);
+  }
+  for (const project of world.projects) {
+    const org = orgs.get(project.orgId);
+    if (!org || org.tenantId !== project.tenantId) report('projects', project.id, 'org-in-tenant', 'orgId', `no org ${project.orgId} in tenant ${project.tenantId}`);
+    if (project.testSetId && testSets.get(project.testSetId)?.projectId !== project.id) report('projects', project.id, 'own-test-set', 'testSetId', `test set ${project.testSetId} is not this project's`);
+  }
+  for (const principal of world.principals) {
+    if (!tenants.has(principal.tenantId)) report('principals', principal.token, 'known-tenant', 'tenantId', `no tenant ${principal.tenantId}`);
+    for (const projectId of principal.readProjectIds) inTenant('principals', principal.token, 'readProjectIds', principal.tenantId, projectId);
+    for (const projectId of principal.writeProjectIds) {
+      if (!principal.readProjectIds.includes(projectId)) report('principals', principal.token, 'write-implies-read', 'writeProjectIds', `may write ${projectId} but not read it`);
+    }
+  }
+  for (const agent of world.agents) {
+    inTenant('agents', agent.id, 'projectId', agent.tenantId, agent.projectId);
+    const owner = principalIds.get(`${agent.tenantId}/${agent.ownerId}`);
+    if (!owner || owner.kind !== 'user') report('agents', agent.id, 'owner-is-a-user', 'ownerId', `no user ${agent.ownerId} in tenant ${agent.tenantId}`);
+  }
+  for (const flow of world.flows) inTenant('flows', flow.id, 'projectId', flow.tenantId, flow.projectId);
+  for (const block of world.blocks) {
+    if (!agents.has(block.agentId)) report('blocks', block.id, 'known-agent', 'agentId', `no agent ${block.agentId}`);
+  }
+  for (const run of world.runs) {
+    inTenant('runs', run.id, 'projectId', run.tenantId, run.projectId);
+    const subject = run.subject.kind === 'agent' ? agents.get(run.subject.id) : flows.get(run.subject.id);
+    if (!subject || subject.projectId !== run.projectId) report('runs', run.id, 'known-subject', 'subject.id', `no ${run.subject.kind} ${run.subject.id} in project ${run.projectId}`);
+    else if (!subject.versions.includes(run.subject.version)) report('runs', run.id, 'known-version', 'subject.version', `${run.subject.id} has no version ${run.subject.version}`);
+    if (run.replayOf !== undefined && !runs.has(run.replayOf)) report('runs', run.id, 'known-replayed-run', 'replayOf', `no run ${run.replayOf}`);
+  }
+
+  const liveByMaker = new Map<string, string>();
+  const firstCorrectionAt = new Map<string, number>();
+  for (const correction of world.corrections) {
+    const report1 = (rule: string, field: string, message: string) => report('corrections', correction.id, rule, field, message);
+    for (const v of checkCorrection(correction)) report1(v.rule, v.field, v.message);
+    const run = runs.get(correction.runId);
+    if (!run) {
+      report1('known-run', 'runId', `no run ${correction.runId}`);
+      continue;
+    }
+    if (run.tenantId !== correction.tenantId || run.projectId !== correction.projectId) report1('run-in-project', 'projectId', `run ${run.id} is in ${run.tenantId}/${run.projectId}`);
+    if (!run.finished) report1('run-finished', 'runId', `run ${run.id} has not finished`);
+    if (run.capturedAt === undefined) report1('run-copied', 'runId', `run ${run.id} has no copy (capturedAt)`);
+    else for (const v of checkRunCopy({ ...correction, run: runCopyOf(run) })) report1(v.rule, v.field, v.message);
+    firstCorrectionAt.set(run.id, Math.min(firstCorrectionAt.get(run.id) ?? Infinity, Date.parse(correction.createdAt)));
+    if (!principalIds.has(`${correction.tenantId}/${correction.madeBy.id}`)) report1('known-maker', 'madeBy.id', `no principal ${correction.madeBy.id} in tenant ${correction.tenantId}`);
+    if (correction.correctorGroupId !== undefined && groups.get(correction.correctorGroupId)?.tenantId !== correction.tenantId) {
+      report1('known-corrector-group', 'correctorGroupId', `no corrector group ${correction.correctorGroupId} in tenant ${correction.tenantId}`);
+    }
+    (correction.items ?? []).forEach((item, index) => {
+      if (item.pointer !== undefined && resolvePointer(run.output, item.pointer) === undefined) {
+        report1('item-pointer-resolves', `items[${index}].pointer`, `${item.pointer} resolves to nothing in run ${run.id}'s output`);
+      }
+    });
+    checkSupersession(correction, corrections, report1);
+    if (isLive(correction)) {
+      const key = liveKey(correction);
+      const other = liveByMaker.get(key);
+      if (other) report1('one-live-per-run-maker-participant', 'supersededBy', `${other} is also live for the same run, maker and participant`);
+      liveByMaker.set(key, correction.id);
+    }
+    if (correction.link?.kind === 'suggested-change' && !fixesOf.get(correction.link.id)?.has(correction.id)) {
+      report1('link-points-back', 'link.id', `suggested change ${correction.link.id} does not list this correction in fixes`);
+    }
+  }
+  for (const run of world.runs) {
+    const first = firstCorrectionAt.get(run.id);
+    if (first === undefined && run.capturedAt !== undefined) report('runs', run.id, 'copied-when-corrected', 'capturedAt', 'a copy of a run nobody corrected');
+    if (first !== undefined && run.capturedAt !== undefined && Date.parse(run.capturedAt) > first) report('runs', run.id, 'copied-when-corrected', 'capturedAt', 'copied after its first correction');
+  }
+
+  for (const state of world.suggestedChanges) {
+    const report1 = (rule: string, field: string, message: string) => report('suggestedChanges', state.id, rule, field, message);
+    for (const v of checkSuggestedChange(viewSuggestedChange(state, (id) => blocks.get(id)))) report1(v.rule, v.field, v.message);
+    const agent = agents.get(state.agentId);
+    if (!agent) {
+      report1('known-agent', 'agentId', `no agent ${state.agentId}`);
+      continue;
+    }
+    if (state.projectId !== undefined && state.projectId !== agent.projectId) report1('agent-in-project', 'projectId', `agent ${agent.id} is in project ${agent.projectId}`);
+    if (!agent.versions.includes(state.builtOn.version)) report1('known-version', 'builtOn.version', `agent ${agent.id} has no version ${state.builtOn.version}`);
+    if (state.version !== undefined && !agent.versions.includes(state.version)) report1('known-version', 'version', `agent ${agent.id} has no version ${state.version}`);
+    state.fixes.forEach((id, index) => {
+      if (corrections.get(id)?.tenantId !== agent.tenantId) report1('fixes-known-corrections', `fixes[${index}]`, `no correction ${id} in tenant ${agent.tenantId}`);
+    });
+    state.changes.forEach((change, index) => {
+      if (change.kind !== 'block') return;
+      const block = blocks.get(change.blockId ?? '');
+      if (!block || block.agentId !== agent.id) report1('known-block', `changes[${index}].blockId`, `no block ${change.blockId} of agent ${agent.id}`);
+      for (const field of ['from', 'to'] as const) {
+        const version = change[field];
+        if (block && version !== undefined && !block.versions.some((v) => v.version === version)) report1('known-block-version', `changes[${index}].${field}`, `block ${block.id} has no version ${version}`);
+      }
+    });
+    if (state.check.testSetId !== undefined && !testSets.has(state.check.testSetId)) report1('known-test-set', 'check.testSetId', `no test set ${state.check.testSetId}`);
+  }
+  return found;
+}
+
+/** One live correction per run, maker and participant (the platform's judgments rule). */
+export function liveKey(correction: Pick<Correction, 'runId' | 'madeBy' | 'participantId'>): string {
+  return `${correction.runId}|${correction.madeBy.kind}:${correction.madeBy.id}|${correction.participantId ?? ''}`;
+}
+
+function checkSupersession(
+  correction: Correction,
+  corrections: Map<string, Correction>,
+  report: (rule: string, field: string, message: string) => void,
+): void {
+  if (correction.supersededBy === undefined) return;
+  const successor = corrections.get(correction.supersededBy);
+  if (!successor) return report('known-successor', 'supersededBy', `no correction ${correction.supersededBy}`);
+  if (liveKey(successor) !== liveKey(correction)) report('superseded-by-same-maker', 'supersededBy', `${successor.id} is not of the same run, maker and participant`);
+  if (Date.parse(successor.createdAt) < Date.parse(correction.createdAt)) report('superseded-by-later', 'supersededBy', `${successor.id} was made before this one`);
+}
