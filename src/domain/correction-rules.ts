@@ -8,6 +8,8 @@ export const MAX_ARGS_CANONICAL_LENGTH = 4000;
 export const MAX_TOOL_LENGTH = 200;
 
 const has = (value: unknown) => value !== undefined;
+/** Characters as JSON Schema counts them (code points), not UTF-16 units. */
+export const characterCount = (text: string) => [...text].length;
 
 export const CORRECTION_RULES: ReadonlyArray<Rule<Correction>> = [
   {
@@ -33,9 +35,10 @@ export const CORRECTION_RULES: ReadonlyArray<Rule<Correction>> = [
     source: '000: tool 1..200 characters; args at most 100 properties and 4000 characters in canonical JSON.',
     check: (c) => (c.shouldCall ?? []).flatMap((call, index) => {
       const at = `shouldCall[${index}]`;
-      const argsLength = canonicalJson(call.args).length;
+      const argsLength = characterCount(canonicalJson(call.args));
+      const toolLength = characterCount(call.tool);
       return [
-        ...expect(call.tool.length >= 1 && call.tool.length <= MAX_TOOL_LENGTH, `${at}.tool`, `tool must be 1..${MAX_TOOL_LENGTH} characters, has ${call.tool.length}`),
+        ...expect(toolLength >= 1 && toolLength <= MAX_TOOL_LENGTH, `${at}.tool`, `tool must be 1..${MAX_TOOL_LENGTH} characters, has ${toolLength}`),
         ...expect(Object.keys(call.args).length <= MAX_ARGS_PROPERTIES, `${at}.args`, `args has more than ${MAX_ARGS_PROPERTIES} properties`),
         ...expect(argsLength <= MAX_ARGS_CANONICAL_LENGTH, `${at}.args`, `args is ${argsLength} characters in canonical JSON, more than ${MAX_ARGS_CANONICAL_LENGTH}`),
       ];
@@ -96,6 +99,11 @@ export const CORRECTION_RULES: ReadonlyArray<Rule<Correction>> = [
     },
   },
   {
+    name: 'recorded-right-only-when-nothing-wrong',
+    source: '000: fixedIn.how `recorded-right`: it said nothing was wrong.',
+    check: (c) => expect(c.fixedIn?.how !== 'recorded-right' || saysNothingWrong(c), 'fixedIn.how', 'recorded-right on a correction that says something was wrong'),
+  },
+  {
     name: 'reopened-is-open-or-with-owner',
     source: "000: reopenedIn: it's `open`, or `with-owner` when it's sorted to the owner, with the `fixedIn` it had beside it.",
     check: (c) => {
@@ -142,6 +150,12 @@ export const CORRECTION_RULES: ReadonlyArray<Rule<Correction>> = [
     },
   },
 ];
+
+/** Whether what it says finds nothing wrong: such a correction is `fixed` as `recorded-right`. */
+export function saysNothingWrong(correction: Pick<Correction, 'decisions' | 'answer' | 'items'>): boolean {
+  const verdicts = [correction.decisions, correction.answer, ...(correction.items ?? []).map((item) => item.verdict)];
+  return verdicts.some((v) => v !== undefined) && verdicts.every((v) => v === undefined || v === 'right');
+}
 
 /** Every rule a single correction breaks. */
 export function checkCorrection(correction: Correction): Violation[] {

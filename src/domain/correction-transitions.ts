@@ -1,5 +1,6 @@
 // How a correction changes: each transition is a pure function from a correction to the next
 // one, or a refusal. The store, the fixtures generator and the tests all go through these.
+import { saysNothingWrong } from './correction-rules.ts';
 import type { Actor, Correction, CorrectionLink, CorrectionStatus, FixedHow, ReopenedHow, Sorted, SortedTo } from './types.ts';
 
 export type Transition =
@@ -10,7 +11,10 @@ export type TransitionRefusal =
   | 'correction-not-live'
   | 'status-not-settable'
   | 'with-owner-needs-owner'
-  | 'not-fixed';
+  | 'not-fixed'
+  | 'incomplete';
+
+export { saysNothingWrong };
 
 /** Statuses a person may set by hand (`fixed` needs a pin or deploy; `removed` has its own action). */
 export const SETTABLE_STATUSES = ['open', 'being-fixed', 'with-owner', 'wont-fix'] as const satisfies readonly CorrectionStatus[];
@@ -71,6 +75,8 @@ export function unlinkCorrection(correction: Correction, linkId: string, at: str
 /** A pin, a move of Latest, or the correction itself (nothing was wrong) fixed it. */
 export function fixCorrection(correction: Correction, how: FixedHow, at: string, version?: string, by?: Actor): Transition {
   if (!isLive(correction)) return refuse('correction-not-live', `correction ${correction.id} is ${describeGone(correction)} and cannot change`);
+  if (how !== 'recorded-right' && version === undefined) return refuse('incomplete', `a fix by ${how} needs the version that fixed it`);
+  if (how === 'recorded-right' && !saysNothingWrong(correction)) return refuse('incomplete', `correction ${correction.id} says something was wrong, so it cannot be recorded right`);
   const fixedIn = { ...(how === 'recorded-right' ? {} : { version }), how, ...(by ? { by } : {}), at };
   return ok({ ...withoutFix(correction), status: 'fixed', fixedIn, updatedAt: at });
 }
@@ -82,6 +88,7 @@ export function fixCorrection(correction: Correction, how: FixedHow, at: string,
 export function reopenCorrection(correction: Correction, version: string, how: ReopenedHow, at: string, by?: Actor): Transition {
   if (!isLive(correction)) return refuse('correction-not-live', `correction ${correction.id} is ${describeGone(correction)} and cannot change`);
   if (correction.status !== 'fixed' || !correction.fixedIn) return refuse('not-fixed', `correction ${correction.id} is ${correction.status}, not fixed`);
+  if (how !== 'latest' && by === undefined) return refuse('incomplete', `a reopening by ${how} needs who did it`);
   const status = correction.sortedTo === 'owner' ? 'with-owner' : 'open';
   const reopenedIn = { version, how, ...(how !== 'latest' && by ? { by } : {}), at };
   return ok({ ...correction, status, reopenedIn, updatedAt: at });
@@ -98,12 +105,6 @@ export function removeCorrection(correction: Correction, at: string): Transition
 export function supersedeCorrection(correction: Correction, successorId: string, at: string): Transition {
   if (!isLive(correction)) return refuse('correction-not-live', `correction ${correction.id} is ${describeGone(correction)} and cannot change`);
   return ok({ ...correction, supersededBy: successorId, unregisteredAt: at, updatedAt: at });
-}
-
-/** Whether what it says finds nothing wrong: such a correction is `fixed` as `recorded-right`. */
-export function saysNothingWrong(correction: Pick<Correction, 'decisions' | 'answer' | 'items'>): boolean {
-  const verdicts = [correction.decisions, correction.answer, ...(correction.items ?? []).map((item) => item.verdict)];
-  return verdicts.some((v) => v !== undefined) && verdicts.every((v) => v === undefined || v === 'right');
 }
 
 function describeGone(correction: Correction): string {

@@ -25,7 +25,8 @@ export const RUN_COPY_RULES: ReadonlyArray<Rule<CorrectionWithCopies>> = [
       if (!context) return [];
       return c.subject.kind === 'flow'
         ? [
-            ...expect(!context.history && !context.sessionApproval, 'run.context.history', 'a flow run has no conversation history or session approval'),
+            ...expect(!context.history, 'run.context.history', 'a flow run has no conversation history'),
+            ...expect(!context.sessionApproval, 'run.context.sessionApproval', 'a flow run has no session approval'),
           ]
         : expect(!context.flow, 'run.context.flow', 'an agent turn has no flow record');
     },

@@ -95,7 +95,8 @@ export const SUGGESTED_CHANGE_RULES: ReadonlyArray<Rule<SuggestedChange>> = [
       return change.kind === 'code'
         ? [
             ...expect(has(change.deploymentId), `${at}.deploymentId`, 'a code change needs its deploymentId'),
-            ...expect(!has(change.before) && !has(change.after), `${at}.before`, 'a code change has no content before and after'),
+            ...expect(!has(change.before), `${at}.before`, 'a code change has no content before'),
+            ...expect(!has(change.after), `${at}.after`, 'a code change has no content after'),
           ]
         : [
             ...expect(has(change.blockId), `${at}.blockId`, 'a block change needs its blockId'),

@@ -23,7 +23,8 @@ export const TITLE_WHY_LENGTH = 60;
 
 /** The first line of `why`, cut at 60 characters (page 002: `title`). */
 export function titleLead(why: string): string {
-  return (why.split(/\r?\n/, 1)[0] ?? '').slice(0, TITLE_WHY_LENGTH);
+  // Cut by characters (code points), so an emoji at the cut is kept whole or left out whole.
+  return [...(why.split(/\r?\n/, 1)[0] ?? '')].slice(0, TITLE_WHY_LENGTH).join('');
 }
 
 /**

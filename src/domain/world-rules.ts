@@ -102,7 +102,9 @@ export function checkWorld(world: World): WorldViolation[] {
     if (run.capturedAt === undefined) report1('run-copied', 'runId', `run ${run.id} has no copy (capturedAt)`);
     else for (const v of checkRunCopy({ ...correction, run: runCopyOf(run) })) report1(v.rule, v.field, v.message);
     firstCorrectionAt.set(run.id, Math.min(firstCorrectionAt.get(run.id) ?? Infinity, Date.parse(correction.createdAt)));
-    if (!principalIds.has(`${correction.tenantId}/${correction.madeBy.id}`)) report1('known-maker', 'madeBy.id', `no principal ${correction.madeBy.id} in tenant ${correction.tenantId}`);
+    if (principalIds.get(`${correction.tenantId}/${correction.madeBy.id}`)?.kind !== correction.madeBy.kind) {
+      report1('known-maker', 'madeBy.id', `no ${correction.madeBy.kind} principal ${correction.madeBy.id} in tenant ${correction.tenantId}`);
+    }
     if (correction.correctorGroupId !== undefined && groups.get(correction.correctorGroupId)?.tenantId !== correction.tenantId) {
       report1('known-corrector-group', 'correctorGroupId', `no corrector group ${correction.correctorGroupId} in tenant ${correction.tenantId}`);
     }

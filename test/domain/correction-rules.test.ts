@@ -64,18 +64,21 @@ const CASES: RuleCases[] = [
   {
     rule: 'expected-call-bounds',
     keeps: [
-      [`a tool name of exactly ${MAX_TOOL_LENGTH} characters`, withCall('t'.repeat(200), {})],
+      ['a tool name of exactly 200 characters', withCall('t'.repeat(200), {})],
       ['a tool name of 1 character', withCall('t', {})],
+      ['a tool name of 200 characters outside the BMP (400 UTF-16 units)', withCall('\u{1F600}'.repeat(200), {})],
+      ['args of 4000 characters whose text is outside the BMP', withCall('refunds.lookup', { note: '\u{1F600}'.repeat(4000 - canonicalJson({ note: '' }).length) })],
       ['an empty args object (only asks that the tool was called)', withCall('refunds.lookup', {})],
-      [`args with exactly ${MAX_ARGS_PROPERTIES} properties`, withCall('refunds.lookup', argsWithKeys(100))],
-      [`args of exactly ${MAX_ARGS_CANONICAL_LENGTH} characters in canonical JSON`, withCall('refunds.lookup', argsOfLength(4000))],
+      ['args with exactly 100 properties', withCall('refunds.lookup', argsWithKeys(100))],
+      ['args of exactly 4000 characters in canonical JSON', withCall('refunds.lookup', argsOfLength(4000))],
       ['args of 4000 canonical characters with an undefined field canonical JSON leaves out', withCall('refunds.lookup', { ...argsOfLength(4000), absent: undefined })],
     ],
     breaks: [
-      [`a tool name of ${MAX_TOOL_LENGTH + 1} characters`, withCall('t'.repeat(201), {}), 'shouldCall[0].tool'],
+      ['a tool name of 201 characters', withCall('t'.repeat(201), {}), 'shouldCall[0].tool'],
+      ['a tool name of 201 characters outside the BMP', withCall('\u{1F600}'.repeat(201), {}), 'shouldCall[0].tool'],
       ['an empty tool name', withCall('', {}), 'shouldCall[0].tool'],
-      [`args with ${MAX_ARGS_PROPERTIES + 1} properties`, withCall('refunds.lookup', argsWithKeys(101)), 'shouldCall[0].args'],
-      [`args of ${MAX_ARGS_CANONICAL_LENGTH + 1} characters in canonical JSON`, withCall('refunds.lookup', argsOfLength(4001)), 'shouldCall[0].args'],
+      ['args with 101 properties', withCall('refunds.lookup', argsWithKeys(101)), 'shouldCall[0].args'],
+      ['args of 4001 characters in canonical JSON', withCall('refunds.lookup', argsOfLength(4001)), 'shouldCall[0].args'],
       ['a second expected call out of bounds, named by its index',
         { ...validCorrection, shouldCall: [{ tool: 'ok', args: {} }, { tool: 't'.repeat(201), args: {} }] }, 'shouldCall[1].tool'],
     ],
@@ -161,6 +164,17 @@ const CASES: RuleCases[] = [
     ],
   },
   {
+    rule: 'recorded-right-only-when-nothing-wrong',
+    keeps: [
+      ['recorded-right on a correction whose verdicts are all right', { ...saysNothing, answer: 'right', decisions: 'right', status: 'fixed', fixedIn: { how: 'recorded-right', at: T0 } }],
+      ['a pin fix on a correction that says something was wrong', fixedCorrection],
+    ],
+    breaks: [
+      ['recorded-right on a correction whose answer was wrong', { ...saysNothing, answer: 'wrong', status: 'fixed', fixedIn: { how: 'recorded-right', at: T0 } }, 'fixedIn.how'],
+      ['recorded-right with one wrong item among right ones', { ...saysNothing, items: [{ key: 'a', verdict: 'right' }, { key: 'b', verdict: 'wrong' }], status: 'fixed', fixedIn: { how: 'recorded-right', at: T0 } }, 'fixedIn.how'],
+    ],
+  },
+  {
     rule: 'reopened-is-open-or-with-owner',
     keeps: [
       ['reopened and open', reopenedCorrection],
@@ -213,6 +227,12 @@ const CASES: RuleCases[] = [
     ],
   },
 ];
+
+describe('the bounds page 000 gives', () => {
+  it('are 200 tool characters, 100 args properties and 4000 canonical characters', () => {
+    expect([MAX_TOOL_LENGTH, MAX_ARGS_PROPERTIES, MAX_ARGS_CANONICAL_LENGTH]).toEqual([200, 100, 4000]);
+  });
+});
 
 describe('the valid base correction', () => {
   it('breaks no rule', () => {

@@ -236,6 +236,15 @@ describe('fixCorrection', () => {
     expect(refusal(fixCorrection(removed, 'pin', T2, '4', USER))).toBe('correction-not-live');
   });
 
+  it('refuses a pin or a move of Latest without the version that fixed it', () => {
+    expect(refusal(fixCorrection(validCorrection, 'pin', T1, undefined, USER))).toBe('incomplete');
+    expect(refusal(fixCorrection(validCorrection, 'latest', T1))).toBe('incomplete');
+  });
+
+  it('refuses recorded-right for a correction that says something was wrong', () => {
+    expect(refusal(fixCorrection(validCorrection, 'recorded-right', T1))).toBe('incomplete');
+  });
+
   it('refuses a superseded correction as not live', () => {
     expect(refusal(fixCorrection(superseded, 'pin', T2, '4', USER))).toBe('correction-not-live');
   });
@@ -265,6 +274,12 @@ describe('reopenCorrection', () => {
 
   it('refuses an already reopened correction as not fixed', () => {
     expect(refusal(reopenCorrection(reopenedCorrection, '6', 'pin', T3, USER))).toBe('not-fixed');
+  });
+
+  it('refuses a reopening by pin, went-back or unpin that does not say who did it', () => {
+    for (const how of ['pin', 'went-back', 'unpin'] as const) {
+      expect(refusal(reopenCorrection(fixedCorrection, '5', how, T2)), how).toBe('incomplete');
+    }
   });
 
   it('refuses a removed correction as not live', () => {

@@ -44,17 +44,19 @@ const CASES: RuleCases[] = [
         agentContext({ flow: { calls: [], steps: [] } }), 'run.context.flow'],
       ['conversation history on a flow run',
         flowRun({ context: { ...validFlowRunCorrection.run.context, history: history(2) } }), 'run.context.history'],
+      ['a session approval on a flow run',
+        flowRun({ context: { ...validFlowRunCorrection.run.context, sessionApproval: { approved: true } } }), 'run.context.sessionApproval'],
     ],
   },
   {
     rule: 'history-at-most-200',
-    keeps: [[`exactly ${MAX_HISTORY} history messages`, agentContext({ history: history(200), historyTruncated: true })]],
-    breaks: [[`${MAX_HISTORY + 1} history messages`, agentContext({ history: history(201), historyTruncated: true }), 'run.context.history']],
+    keeps: [['exactly 200 history messages', agentContext({ history: history(200), historyTruncated: true })]],
+    breaks: [['201 history messages', agentContext({ history: history(201), historyTruncated: true }), 'run.context.history']],
   },
   {
     rule: 'flow-calls-at-most-500',
-    keeps: [[`exactly ${MAX_FLOW_CALLS} flow calls`, flowWithCalls(toolCalls(500))]],
-    breaks: [[`${MAX_FLOW_CALLS + 1} flow calls`, flowWithCalls(toolCalls(501)), 'run.context.flow.calls']],
+    keeps: [['exactly 500 flow calls', flowWithCalls(toolCalls(500))]],
+    breaks: [['501 flow calls', flowWithCalls(toolCalls(501)), 'run.context.flow.calls']],
   },
   {
     rule: 'from-event-only-in-agent-steps',
@@ -107,6 +109,12 @@ const CASES: RuleCases[] = [
     ],
   },
 ];
+
+describe('the bounds page 000 gives', () => {
+  it('are 200 history messages and 500 flow calls', () => {
+    expect([MAX_HISTORY, MAX_FLOW_CALLS]).toEqual([200, 500]);
+  });
+});
 
 describe('the valid base corrections with run copies', () => {
   it('break no rule for an agent turn', () => {

@@ -139,6 +139,7 @@ const CASES: RuleCases[] = [
     breaks: [
       ['a code change without its deployment', { ...codeChange, changes: [{ kind: 'code' }] }, 'changes[0].deploymentId'],
       ['a code change with content before', { ...codeChange, changes: [{ kind: 'code', deploymentId: 'dep_1', before: { template: 'x' } }] }, 'changes[0].before'],
+      ['a code change with content after', { ...codeChange, changes: [{ kind: 'code', deploymentId: 'dep_1', after: { template: 'x' } }] }, 'changes[0].after'],
       ['a block change without its block', { ...base, changes: [{ kind: 'block', from: 'v2', to: 'v3' }] }, 'changes[0].blockId'],
       ['a block change naming a deployment', { ...base, changes: [{ kind: 'block', blockId: 'blk_tone', deploymentId: 'dep_1' }] }, 'changes[0].deploymentId'],
       ['a block change naming an image digest', { ...base, changes: [{ kind: 'block', blockId: 'blk_tone', imageDigest: 'sha256:abc' }] }, 'changes[0].deploymentId'],
@@ -272,6 +273,13 @@ describe('titleLead', () => {
     expect(TITLE_WHY_LENGTH).toBe(60);
     expect(titleLead('x'.repeat(61))).toBe('x'.repeat(60));
     expect(titleLead(`${'x'.repeat(60)}\nmore`)).toBe('x'.repeat(60));
+  });
+
+  it('counts characters, never splitting one outside the BMP', () => {
+    const lead = titleLead(`a${'\u{1F600}'.repeat(80)}`);
+    expect([...lead]).toHaveLength(60);
+    expect(lead).toBe(`a${'\u{1F600}'.repeat(59)}`);
+    expect(/[\uD800-\uDFFF]/u.test(lead), 'a lone surrogate').toBe(false);
   });
 
   it('keeps a first line of 60 characters or fewer whole', () => {

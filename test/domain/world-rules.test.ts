@@ -250,6 +250,10 @@ describe('checkWorld relational rules', () => {
     expectRule(worldWith((w) => { correction(w, 'cor_2').madeBy.id = 'svc_x'; }), 'known-maker', [{ collection: 'corrections', recordId: 'cor_2', field: 'madeBy.id' }]);
   });
 
+  it('known-maker: a correction whose maker kind is not the principal\'s kind', () => {
+    expectRule(worldWith((w) => { correction(w, 'cor_2').madeBy.kind = 'user'; }), 'known-maker', [{ collection: 'corrections', recordId: 'cor_2', field: 'madeBy.id' }]);
+  });
+
   it('known-corrector-group: a correction under a corrector group that does not exist', () => {
     expectRule(worldWith((w) => { correction(w, 'cor_2').correctorGroupId = 'grp_x'; }), 'known-corrector-group', [{ collection: 'corrections', recordId: 'cor_2', field: 'correctorGroupId' }]);
   });
