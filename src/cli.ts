@@ -1,0 +1,97 @@
+// `npm start` / `kindgi-mock`: reads flags and environment, starts the mock, stops on a signal.
+import { parseArgs } from 'node:util';
+import { createMock, type FaultSettings } from './index.ts';
+
+const USAGE = `usage: npm start -- [options]
+  --port N                 port (env PORT; default 4010)
+  --host H                 address to listen on (env HOST; default 127.0.0.1)
+  --fixtures DIR           serve the world in DIR instead of the embedded fixtures
+  --seed N                 serve a world generated from seed N (with --corrections N)
+  --corrections N          size of a generated world
+  --cursor-secret S        seal cursors with S, so several instances accept each other's
+  --on-invalid-response M  error (default): an off-spec response becomes 500; warn: send it and log
+  --fault-rate R           answer 503 database-busy to this share (0..1) of /v1 requests
+  --retry-after S          Retry-After of those 503s, in seconds (default 1)
+  --latency MIN-MAX        delay each /v1 answer by MIN..MAX milliseconds
+  --help                   this text`;
+
+class UsageError extends Error {}
+
+function number(name: string, text: string | undefined, check: (n: number) => boolean): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || !check(value)) throw new UsageError(`--${name}: "${text}" is not a valid value`);
+  return value;
+}
+
+function main(): void {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' }, host: { type: 'string' }, fixtures: { type: 'string' }, seed: { type: 'string' },
+      corrections: { type: 'string' }, 'cursor-secret': { type: 'string' }, 'on-invalid-response': { type: 'string' },
+      'fault-rate': { type: 'string' }, 'retry-after': { type: 'string' }, latency: { type: 'string' }, help: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const whole = (n: number) => Number.isInteger(n) && n >= 0;
+  const port = number('port', values.port ?? process.env.PORT, (n) => whole(n) && n <= 65_535) ?? 4010;
+  const host = values.host ?? process.env.HOST ?? '127.0.0.1';
+  const mode = values['on-invalid-response'] ?? 'error';
+  if (mode !== 'error' && mode !== 'warn') throw new UsageError('--on-invalid-response takes error or warn');
+  const faults: FaultSettings = {};
+  const rate = number('fault-rate', values['fault-rate'], (n) => n >= 0 && n <= 1);
+  if (rate !== undefined) faults.databaseBusy = { rate, retryAfter: number('retry-after', values['retry-after'], whole) ?? 1 };
+  if (values.latency !== undefined) {
+    const match = /^(\d+)(?:-(\d+))?$/.exec(values.latency);
+    if (!match || Number(match[2] ?? match[1]) < Number(match[1])) throw new UsageError('--latency takes MS or MIN-MAX, e.g. 0-300');
+    faults.latencyMs = { min: Number(match[1]), max: Number(match[2] ?? match[1]) };
+  }
+  const seed = number('seed', values.seed, whole);
+  const corrections = number('corrections', values.corrections, (n) => whole(n) && n >= 1);
+
+  const started = Date.now();
+  const mock = createMock({
+    ...(values.fixtures !== undefined ? { fixturesDir: values.fixtures } : {}),
+    ...(seed !== undefined ? { seed } : {}),
+    ...(corrections !== undefined ? { corrections } : {}),
+    ...(values['cursor-secret'] !== undefined ? { cursorSecret: values['cursor-secret'] } : {}),
+    onInvalidResponse: mode,
+    faults,
+  });
+  void mock.listen(port, host).then((running) => {
+    const principals = mock.store.principals();
+    const example = (name: string) => principals.find((p) => p.token.startsWith(`kgm_${name}_`));
+    const lines = [
+      `kindgi-mock listening on ${running.url} (ready in ${Date.now() - started} ms)`,
+      `  ${Object.entries(mock.store.counts().corrections).map(([s, n]) => `${n} ${s}`).join(', ')} corrections`,
+      '  try:',
+      ...['admin', 'member', 'other_tenant'].flatMap((name) => {
+        const principal = example(name);
+        return principal ? [`    curl -H 'Authorization: Bearer ${principal.token}' ${running.url}/v1/corrections?limit=2   # ${principal.purpose}`] : [];
+      }),
+      `  every token: curl ${running.url}/__mock/principals`,
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+    const stop = (signal: string) => {
+      process.stdout.write(`kindgi-mock: ${signal}, stopping\n`);
+      void running.close().then(() => process.exit(0));
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  }, (error: Error) => {
+    process.stderr.write(`kindgi-mock: cannot listen on ${host}:${port}: ${error.message}\n`);
+    process.exit(1);
+  });
+}
+
+try {
+  main();
+} catch (error) {
+  const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+  process.stderr.write(`kindgi-mock: ${(error as Error).message}\n${usage ? `${USAGE}\n` : ''}`);
+  process.exit(1);
+}

@@ -1,0 +1,37 @@
+// What the HTTP layer is given: the store, the compiled spec, and the mock's own settings.
+import type { OpenApiDocument } from '../spec/openapi-types.ts';
+import type { SpecValidators } from '../spec/validators.ts';
+import type { WorldStore } from '../store/world-store.ts';
+import type { CursorSealer } from './cursor.ts';
+
+export interface FaultSettings {
+  /** Answer `503 database-busy` to this share of `/v1` requests, with `Retry-After`. */
+  databaseBusy?: { rate: number; retryAfter: number };
+  /** Wait this long (uniformly between min and max) before answering a `/v1` request. */
+  latencyMs?: { min: number; max: number };
+}
+
+export interface Logger {
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface MockContext {
+  store: WorldStore;
+  document: OpenApiDocument;
+  validators: SpecValidators;
+  cursors: CursorSealer;
+  /** Mutable: `/__mock/faults` changes it while the server runs. */
+  faults: FaultSettings;
+  /** Seeded, so a run with random faults can be repeated. */
+  random: () => number;
+  logger: Logger;
+  onInvalidResponse: 'error' | 'warn';
+}
+
+/** What a handler answers; `send` validates it against the spec before it leaves. */
+export interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}

@@ -1,0 +1,110 @@
+// Turns the query of `GET /v1/corrections` into a filter, a page size and a cursor, refusing
+// anything the spec (page 001) does not allow with `bad-input` or `scope-invalid`.
+import { expandStatuses, type CorrectionFilter, type SortedToFilterValue, type StatusFilterValue } from '../domain/correction-filter.ts';
+import type { Principal } from '../domain/world.ts';
+import type { ParameterObject } from '../spec/openapi-types.ts';
+import type { SpecValidators } from '../spec/validators.ts';
+import { ApiError } from './api-error.ts';
+
+const OPERATION = 'listCorrections';
+
+export interface ListRequest {
+  limit: number;
+  cursor?: string;
+  filter: CorrectionFilter;
+  /** The filters a cursor is bound to: every parameter but `cursor` and `limit`, normalised. */
+  cursorFilters: Record<string, unknown>;
+}
+
+type RawQuery = Record<string, string | string[] | undefined>;
+
+/** Reads and checks the query against the spec's parameters; throws ApiError on the first problem. */
+export function parseListQuery(query: RawQuery, caller: Principal, validators: SpecValidators): ListRequest {
+  const parameters = validators.operation(OPERATION).parameters.filter((p) => p.in === 'query');
+  const byName = new Map(parameters.map((p) => [p.name, p]));
+  for (const name of Object.keys(query)) {
+    if (!byName.has(name)) {
+      throw new ApiError('bad-input', `unknown query parameter "${name}"`, { parameter: name, known: [...byName.keys()] });
+    }
+  }
+  const values: Record<string, unknown> = {};
+  for (const parameter of parameters) {
+    const raw = query[parameter.name];
+    if (raw === undefined) continue;
+    const value = coerce(parameter, raw);
+    const validate = validators.parameter(OPERATION, 'query', parameter.name)!;
+    if (!validate(value)) {
+      const problem = validate.errors?.[0];
+      throw new ApiError('bad-input', `query parameter "${parameter.name}" ${problem?.message ?? 'is not valid'}${problem?.instancePath ? ` (item ${problem.instancePath.slice(1)})` : ''}`, {
+        parameter: parameter.name,
+        value: raw,
+        ...(problem?.params ? { expected: problem.params } : {}),
+      });
+    }
+    values[parameter.name] = value;
+  }
+  return {
+    limit: (values.limit as number | undefined) ?? 25,
+    ...(values.cursor !== undefined ? { cursor: values.cursor as string } : {}),
+    filter: toFilter(values, caller),
+    cursorFilters: cursorFilters(values),
+  };
+}
+
+/** Repeated or comma-separated values for arrays (page 001); one value, as a number where the spec says integer. */
+function coerce(parameter: ParameterObject, raw: string | string[]): unknown {
+  const type = parameter.schema.type;
+  if (type === 'array') return (Array.isArray(raw) ? raw : [raw]).flatMap((value) => value.split(','));
+  if (Array.isArray(raw)) throw new ApiError('bad-input', `query parameter "${parameter.name}" is given ${raw.length} times; give it once`, { parameter: parameter.name, value: raw });
+  if (type === 'integer') return /^-?\d+$/.test(raw) ? Number(raw) : raw;
+  return raw;
+}
+
+function toFilter(values: Record<string, unknown>, caller: Principal): CorrectionFilter {
+  const text = (name: string) => values[name] as string | undefined;
+  if (text('agentVersion') !== undefined && text('agentId') === undefined) {
+    throw new ApiError('bad-input', 'query parameter "agentVersion" needs "agentId"', { parameter: 'agentVersion' });
+  }
+  const scope = scopeOf(text('scopeKind'), text('scopeId'));
+  const statuses = values.status as StatusFilterValue[] | undefined;
+  const sortedTo = values.sortedTo as SortedToFilterValue[] | undefined;
+  const time = (name: string) => (text(name) === undefined ? undefined : Date.parse(text(name)!));
+  const filter: CorrectionFilter = { from: (text('from') as CorrectionFilter['from'] | undefined) ?? 'all' };
+  const optional: Partial<CorrectionFilter> = {
+    runId: text('runId'),
+    agentId: text('agentId'),
+    agentVersion: text('agentVersion'),
+    flowId: text('flowId'),
+    statuses: statuses ? expandStatuses(statuses) : undefined,
+    sortedTo: sortedTo ? [...new Set(sortedTo)].sort() : undefined,
+    madeBy: text('madeBy') === 'me' ? { kind: caller.kind, id: caller.id } : undefined,
+    since: time('since'),
+    until: time('until'),
+    correctorGroupId: text('correctorGroupId'),
+    participantId: text('participantId'),
+    ...scope,
+  };
+  for (const [key, value] of Object.entries(optional)) if (value !== undefined) (filter as unknown as Record<string, unknown>)[key] = value;
+  return filter;
+}
+
+/** The `scopeKind` + `scopeId` pair (page 001): `tenant` takes no id; `org` and `project` need one. */
+function scopeOf(kind: string | undefined, id: string | undefined): Pick<CorrectionFilter, 'orgId' | 'projectId'> {
+  if (kind === undefined && id !== undefined) throw new ApiError('scope-invalid', 'scopeId needs scopeKind (org or project)', { scopeId: id });
+  if (kind === 'tenant' && id !== undefined) throw new ApiError('scope-invalid', 'scopeKind=tenant takes no scopeId: the tenant comes from the token', { scopeKind: kind, scopeId: id });
+  if ((kind === 'org' || kind === 'project') && id === undefined) throw new ApiError('scope-invalid', `scopeKind=${kind} needs a scopeId`, { scopeKind: kind });
+  if (kind === 'org') return { orgId: id! };
+  if (kind === 'project') return { projectId: id! };
+  return {};
+}
+
+/** Order-insensitive: arrays sorted and deduplicated, `not-fixed` expanded, absent `from` as `all`. */
+function cursorFilters(values: Record<string, unknown>): Record<string, unknown> {
+  const filters: Record<string, unknown> = { from: values.from ?? 'all' };
+  for (const [name, value] of Object.entries(values)) {
+    if (name === 'cursor' || name === 'limit' || name === 'from') continue;
+    if (name === 'status') filters.status = expandStatuses(value as StatusFilterValue[]);
+    else filters[name] = Array.isArray(value) ? [...new Set(value as string[])].sort() : value;
+  }
+  return filters;
+}

@@ -1,0 +1,33 @@
+// Renders every error in the envelope `{ error: { code, message, details?, requestId } }`, in
+// this one place. Expected failures arrive as ApiError; anything else is a 500 and is logged.
+import type { ErrorRequestHandler } from 'express';
+import type { SpecOperation } from '../../spec/operations.ts';
+import { ApiError, envelope } from '../api-error.ts';
+import type { MockContext } from '../context.ts';
+import { send } from '../send.ts';
+
+export function errorHandler(ctx: MockContext): ErrorRequestHandler {
+  return (error: unknown, _req, res, _next) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500 && apiError.code === 'internal-server-error') {
+      ctx.logger.error(`kindgi-mock: unexpected error [${res.locals.requestId as string}]: ${(error as Error)?.stack ?? String(error)}`);
+    }
+    const operation = res.locals.operation as SpecOperation | undefined;
+    const body = envelope(apiError.code, apiError.message, res.locals.requestId as string, apiError.details);
+    // Errors the operation documents are held to it; others (405, 500) to the envelope alone.
+    const documented = operation?.responses.has(String(apiError.status)) ? operation : undefined;
+    send(res, ctx, documented, { status: apiError.status, body, ...(apiError.headers ? { headers: apiError.headers } : {}) });
+  };
+}
+
+/** Errors from Express and its body parser carry a status; those below 500 are the caller's. */
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const status = (error as { status?: number; statusCode?: number })?.status ?? (error as { statusCode?: number })?.statusCode;
+  const type = (error as { type?: string })?.type;
+  if (status === 413) return new ApiError('payload-too-large', 'the request body is too large');
+  if (status === 415) return new ApiError('unsupported-media-type', 'send the body as application/json');
+  if (type === 'entity.parse.failed') return new ApiError('bad-input', `the body is not valid JSON: ${(error as Error).message}`);
+  if (typeof status === 'number' && status >= 400 && status < 500) return new ApiError('bad-input', (error as Error).message || 'the request is malformed');
+  return new ApiError('internal-server-error', 'the mock failed to answer; the error is in its log');
+}

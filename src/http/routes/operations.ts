@@ -1,0 +1,37 @@
+// Mounts one Express route per spec operation that has a handler, in the order: operation
+// binding, Prefer, faults, auth, handler. Paths and methods come from the document.
+import { Router, type RequestHandler } from 'express';
+import type { SpecOperation } from '../../spec/operations.ts';
+import type { MockContext } from '../context.ts';
+import { authenticate } from '../middleware/auth.ts';
+import { randomFaults } from '../middleware/faults.ts';
+import { preferCode } from '../middleware/prefer.ts';
+import { send } from '../send.ts';
+import type { OperationHandler } from './read-handlers.ts';
+
+/** `/v1/corrections/{correctionId}` → `/v1/corrections/:correctionId`. */
+export function expressPath(template: string): string {
+  return template.replace(/\{(\w+)\}/g, ':$1');
+}
+
+export function operationsRouter(ctx: MockContext, handlers: Record<string, OperationHandler>): Router {
+  const router = Router();
+  for (const operation of servedOperations(ctx, handlers)) {
+    const handler = handlers[operation.operationId]!;
+    const bind: RequestHandler = (_req, res, next) => {
+      res.locals.operation = operation;
+      next();
+    };
+    const run: RequestHandler = async (req, res) => {
+      send(res, ctx, operation, await handler(req, res, ctx));
+    };
+    const chain = [bind, preferCode(operation), randomFaults(ctx, operation), ...(operation.secured ? [authenticate(ctx)] : []), run];
+    router[operation.method](expressPath(operation.path), ...chain);
+  }
+  return router;
+}
+
+/** The operations this server answers: those of the document with a handler. */
+export function servedOperations(ctx: MockContext, handlers: Record<string, OperationHandler>): SpecOperation[] {
+  return ctx.validators.operations.filter((operation) => handlers[operation.operationId] !== undefined);
+}

@@ -1,0 +1,58 @@
+// The read operations of pages 000, 001 and 002: each takes checked input, asks the store once,
+// and maps the answer to a status and a body.
+import type { Request, Response } from 'express';
+import type { Principal } from '../../domain/world.ts';
+import { ApiError } from '../api-error.ts';
+import type { MockContext, Reply } from '../context.ts';
+import { parseListQuery } from '../list-query.ts';
+
+export type OperationHandler = (req: Request, res: Response, ctx: MockContext) => Reply | Promise<Reply>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const callerOf = (res: Response) => res.locals.principal as Principal;
+const param = (req: Request, name: string) => String(req.params[name]);
+
+export const READ_HANDLERS: Record<string, OperationHandler> = {
+  getHealth: () => ({ status: 200, body: { ok: true } }),
+
+  getOpenApiDocument: (_req, _res, ctx) => ({ status: 200, body: ctx.document }),
+
+  getCorrection(req, res, ctx) {
+    const id = param(req, 'correctionId');
+    const correction = ctx.store.readCorrection(callerOf(res), id);
+    if (!correction) throw new ApiError('not-found', `no correction ${id} in this workspace`, { correctionId: id });
+    return { status: 200, body: correction };
+  },
+
+  listCorrections(req, res, ctx) {
+    const caller = callerOf(res);
+    const list = parseListQuery(req.query as Record<string, string | string[]>, caller, ctx.validators);
+    const binding = { tenantId: caller.tenantId, caller: `${caller.kind}:${caller.id}`, path: '/v1/corrections', filters: list.cursorFilters };
+    let after;
+    if (list.cursor !== undefined) {
+      const opened = ctx.cursors.open(list.cursor, binding);
+      if (!opened.ok) {
+        throw new ApiError('bad-input', `the cursor was refused: ${opened.reason}. Start the list again without a cursor.`, { parameter: 'cursor' });
+      }
+      after = opened.position;
+    }
+    const page = ctx.store.listCorrections(caller, list.filter, after, list.limit);
+    return {
+      status: 200,
+      body: {
+        data: page.corrections,
+        hasMore: page.next !== undefined,
+        ...(page.next ? { nextCursor: ctx.cursors.seal(page.next, binding) } : {}),
+      },
+    };
+  },
+
+  getSuggestedChange(req, res, ctx) {
+    const id = param(req, 'suggestedChangeId');
+    // Page 002 documents no 400 here: an id that is no UUID is simply not found.
+    const change = UUID.test(id) ? ctx.store.readSuggestedChange(callerOf(res), id.toLowerCase()) : undefined;
+    if (!change) throw new ApiError('not-found', `no suggested change ${id} that this caller may read`, { suggestedChangeId: id });
+    return { status: 200, body: change };
+  },
+};

@@ -1,0 +1,110 @@
+// kindgi-mock's public entry: createMock(options) builds the stateful mock for tests and embedding.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import type { World } from './domain/world.ts';
+import { generateWorld } from './fixtures/generate-world.ts';
+import { loadWorld, validateWorld } from './fixtures/load-world.ts';
+import { createApp } from './http/app.ts';
+import type { FaultSettings, Logger, MockContext } from './http/context.ts';
+import { createCursorSealer } from './http/cursor.ts';
+import { READ_HANDLERS } from './http/routes/read-handlers.ts';
+import { seededRandom } from './seeded-random.ts';
+import { loadSpec } from './spec/load-spec.ts';
+import type { OpenApiDocument } from './spec/openapi-types.ts';
+import { compileSpecValidators } from './spec/validators.ts';
+import { createWorldStore, type WorldStore } from './store/world-store.ts';
+
+export type { World } from './domain/world.ts';
+export type { FaultSettings, Logger } from './http/context.ts';
+
+export interface MockOptions {
+  /** Serve this world as it is. */
+  world?: World;
+  /** Generate the world from this seed (and `corrections`) instead of loading fixtures. */
+  seed?: number;
+  corrections?: number;
+  /** A fixtures folder; the embedded one when neither this, `world` nor `seed` is given. */
+  fixturesDir?: string;
+  /** Share one secret across instances so their cursors are interchangeable; random per start by default. */
+  cursorSecret?: string;
+  /** The clock cursors are sealed and checked by (tests move it to expire one). */
+  clock?: () => number;
+  /** `error` (default): a response that breaks the spec becomes 500 response-invalid. `warn`: sent, and logged. */
+  onInvalidResponse?: 'error' | 'warn';
+  faults?: FaultSettings;
+  /** Seed of the random faults. */
+  faultSeed?: number;
+  logger?: Logger;
+}
+
+export interface RunningMock {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface Mock {
+  app: Express;
+  store: WorldStore;
+  context: MockContext;
+  /** Listens on `host` (127.0.0.1 by default) and `port` (0: any free one). */
+  listen(port?: number, host?: string): Promise<RunningMock>;
+}
+
+/**
+ * Builds the mock: loads and checks the world, compiles every validator, wires the app.
+ * - Throws WorldLoadError for a broken world, naming file, record, field and rule.
+ */
+export function createMock(options: MockOptions = {}): Mock {
+  const document = loadSpec();
+  const world = worldFor(options, document);
+  const store = createWorldStore(world);
+  const context: MockContext = {
+    store,
+    document,
+    validators: compileSpecValidators(document),
+    cursors: createCursorSealer(options.cursorSecret, options.clock),
+    faults: options.faults ?? {},
+    random: seededRandom(options.faultSeed ?? options.seed ?? 1),
+    logger: options.logger ?? { warn: (m) => console.warn(m), error: (m) => console.error(m) },
+    onInvalidResponse: options.onInvalidResponse ?? 'error',
+  };
+  const app = createApp(context, READ_HANDLERS);
+  return {
+    app,
+    store,
+    context,
+    listen: (port = 0, host = '127.0.0.1') => listen(app, port, host),
+  };
+}
+
+/** The world to serve, checked like a loaded one whatever its source. */
+function worldFor(options: MockOptions, document: OpenApiDocument): World {
+  if (options.world === undefined && options.seed === undefined && options.corrections === undefined) return loadWorld(options.fixturesDir, document);
+  const world = options.world ?? generateWorld({
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.corrections !== undefined ? { corrections: options.corrections } : {}),
+  });
+  validateWorld(world, document);
+  return world;
+}
+
+function listen(app: Express, port: number, host: string): Promise<RunningMock> {
+  return new Promise((resolve, reject) => {
+    const server: Server = app.listen(port, host);
+    server.once('error', reject);
+    server.once('listening', () => {
+      const address = server.address() as AddressInfo;
+      const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      resolve({
+        url: `http://${shownHost}:${address.port}`,
+        port: address.port,
+        close: () => new Promise<void>((done, fail) => {
+          server.close((error) => (error ? fail(error) : done()));
+          server.closeAllConnections();
+        }),
+      });
+    });
+  });
+}

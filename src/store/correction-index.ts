@@ -1,0 +1,82 @@
+// Indexes of corrections per project and per filter dimension, so a list request reads only the
+// keys that can match instead of scanning every correction of the tenant.
+import type { CorrectionFilter } from '../domain/correction-filter.ts';
+import type { Correction } from '../domain/types.ts';
+import { insertKey, removeKey, type SortKey } from './keyset.ts';
+
+/** The index keys a correction is filed under, within its project. */
+function dimensionsOf(c: Correction): string[] {
+  const keys = [
+    '*',
+    `run=${c.runId}`,
+    `status=${c.status}`,
+    `sorted=${c.sortedTo ?? 'none'}`,
+    `maker=${c.madeBy.kind}:${c.madeBy.id}`,
+    c.subject.kind === 'agent' ? `agent=${c.subject.id}` : `flow=${c.subject.id}`,
+  ];
+  if (c.subject.kind === 'agent') keys.push(`agentv=${c.subject.id}@${c.subject.version}`);
+  if (c.correctorGroupId !== undefined) keys.push(`group=${c.correctorGroupId}`);
+  if (c.participantId !== undefined) keys.push(`participant=${c.participantId}`);
+  return keys;
+}
+
+/** The alternatives of each filter that has an index: a correction matches one of them. */
+function candidateDimensions(filter: CorrectionFilter): string[][] {
+  const options: string[][] = [['*']];
+  if (filter.runId !== undefined) options.push([`run=${filter.runId}`]);
+  if (filter.agentId !== undefined) options.push([filter.agentVersion !== undefined ? `agentv=${filter.agentId}@${filter.agentVersion}` : `agent=${filter.agentId}`]);
+  if (filter.flowId !== undefined) options.push([`flow=${filter.flowId}`]);
+  if (filter.statuses) options.push(filter.statuses.map((s) => `status=${s}`));
+  if (filter.sortedTo) options.push(filter.sortedTo.map((s) => `sorted=${s}`));
+  if (filter.madeBy) options.push([`maker=${filter.madeBy.kind}:${filter.madeBy.id}`]);
+  if (filter.correctorGroupId !== undefined) options.push([`group=${filter.correctorGroupId}`]);
+  if (filter.participantId !== undefined) options.push([`participant=${filter.participantId}`]);
+  return options;
+}
+
+export interface CorrectionIndex {
+  add(correction: Correction): void;
+  remove(correction: Correction): void;
+  /** The fewest sorted key lists that together hold every possible match in these projects. */
+  listsFor(filter: CorrectionFilter, projectIds: readonly string[]): Array<readonly SortKey[]>;
+}
+
+export function sortKeyOf(correction: Pick<Correction, 'createdAt' | 'id'>): SortKey {
+  return { t: Date.parse(correction.createdAt), id: correction.id };
+}
+
+export function createCorrectionIndex(): CorrectionIndex {
+  const lists = new Map<string, SortKey[]>();
+  const EMPTY: readonly SortKey[] = [];
+  return {
+    add(correction) {
+      const key = sortKeyOf(correction);
+      for (const dimension of dimensionsOf(correction)) {
+        const name = `${correction.projectId}|${dimension}`;
+        let list = lists.get(name);
+        if (!list) lists.set(name, (list = []));
+        insertKey(list, key);
+      }
+    },
+    remove(correction) {
+      const key = sortKeyOf(correction);
+      for (const dimension of dimensionsOf(correction)) {
+        const list = lists.get(`${correction.projectId}|${dimension}`);
+        if (list) removeKey(list, key);
+      }
+    },
+    listsFor(filter, projectIds) {
+      let best: Array<readonly SortKey[]> = [];
+      let bestSize = Infinity;
+      for (const alternatives of candidateDimensions(filter)) {
+        const chosen = projectIds.flatMap((projectId) => alternatives.map((d) => lists.get(`${projectId}|${d}`) ?? EMPTY)).filter((l) => l.length > 0);
+        const size = chosen.reduce((sum, list) => sum + list.length, 0);
+        if (size < bestSize) {
+          best = chosen;
+          bestSize = size;
+        }
+      }
+      return best;
+    },
+  };
+}

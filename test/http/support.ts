@@ -1,0 +1,74 @@
+// Starts the mock in-process on a free loopback port for one test file, and talks to it.
+import { createMock, type Mock, type MockOptions } from '../../src/index.ts';
+
+export const TOKEN_NAMES = ['admin', 'member', 'viewer', 'app', 'expert', 'triage_bot', 'other_tenant', 'expired', 'revoked'] as const;
+export type TokenName = (typeof TOKEN_NAMES)[number];
+
+export interface Answer<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface TestMock {
+  url: string;
+  mock: Mock;
+  /** The fixtures' token of a principal, by its name (`kgm_<name>_…`). */
+  token(name: TokenName): string;
+  request<T = any>(method: string, path: string, options?: { token?: TokenName | string; headers?: Record<string, string>; body?: unknown }): Promise<Answer<T>>;
+  get<T = any>(path: string, token?: TokenName | string, headers?: Record<string, string>): Promise<Answer<T>>;
+  close(): Promise<void>;
+}
+
+/** Logs go to an array instead of the console, so tests can assert on them. */
+export const silentLogger = () => {
+  const lines: string[] = [];
+  return { lines, logger: { warn: (m: string) => lines.push(m), error: (m: string) => lines.push(m) } };
+};
+
+export async function startMock(options: MockOptions = {}): Promise<TestMock> {
+  const mock = createMock({ logger: silentLogger().logger, ...options });
+  const running = await mock.listen(0, '127.0.0.1');
+  const token = (name: TokenName) => {
+    const principal = mock.store.principals().find((p) => p.token.startsWith(`kgm_${name}_`));
+    if (!principal) throw new Error(`no principal named ${name}`);
+    return principal.token;
+  };
+  const resolveToken = (value: string) => ((TOKEN_NAMES as readonly string[]).includes(value) ? token(value as TokenName) : value);
+  const request: TestMock['request'] = async (method, path, { token: who, headers = {}, body } = {}) => {
+    const response = await fetch(`${running.url}${path}`, {
+      method,
+      headers: {
+        ...(who !== undefined ? { Authorization: `Bearer ${resolveToken(who)}` } : {}),
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
+  };
+  return {
+    url: running.url,
+    mock,
+    token,
+    request,
+    get: (path, who, headers) => request('GET', path, { ...(who !== undefined ? { token: who } : {}), ...(headers ? { headers } : {}) }),
+    close: () => running.close(),
+  };
+}
+
+/** Every correction of a list, page after page, following nextCursor. */
+export async function walkList(server: TestMock, query: string, who: TokenName | string, limit = 100): Promise<Array<{ id: string; createdAt: string }>> {
+  const items: Array<{ id: string; createdAt: string }> = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 1000; page += 1) {
+    const separator = query ? '&' : '';
+    const answer = await server.get(`/v1/corrections?${query}${separator}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, who);
+    if (answer.status !== 200) throw new Error(`page ${page} of ?${query}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    items.push(...answer.body.data);
+    if (!answer.body.hasMore) return items;
+    cursor = answer.body.nextCursor;
+  }
+  throw new Error('more than 1000 pages');
+}
