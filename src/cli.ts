@@ -8,6 +8,8 @@ const USAGE = `usage: npm start -- [options]
   --fixtures DIR           serve the world in DIR instead of the embedded fixtures
   --seed N                 serve a world generated from seed N (with --corrections N)
   --corrections N          size of a generated world
+  --state FILE             keep every write in FILE and restore it on the next start
+  --check-ms N             how long a suggested change's check runs (default 1500)
   --cursor-secret S        seal cursors with S, so several instances accept each other's
   --on-invalid-response M  error (default): an off-spec response becomes 500; warn: send it and log
   --fault-rate R           answer 503 database-busy to this share (0..1) of /v1 requests
@@ -28,7 +30,7 @@ function main(): void {
   const { values } = parseArgs({
     options: {
       port: { type: 'string' }, host: { type: 'string' }, fixtures: { type: 'string' }, seed: { type: 'string' },
-      corrections: { type: 'string' }, 'cursor-secret': { type: 'string' }, 'on-invalid-response': { type: 'string' },
+      corrections: { type: 'string' }, state: { type: 'string' }, 'check-ms': { type: 'string' }, 'cursor-secret': { type: 'string' }, 'on-invalid-response': { type: 'string' },
       'fault-rate': { type: 'string' }, 'retry-after': { type: 'string' }, latency: { type: 'string' }, help: { type: 'boolean' },
     },
     strict: true,
@@ -52,6 +54,7 @@ function main(): void {
   }
   const seed = number('seed', values.seed, whole);
   const corrections = number('corrections', values.corrections, (n) => whole(n) && n >= 1);
+  const checkMs = number('check-ms', values['check-ms'], whole);
 
   const started = Date.now();
   const mock = createMock({
@@ -59,6 +62,8 @@ function main(): void {
     ...(seed !== undefined ? { seed } : {}),
     ...(corrections !== undefined ? { corrections } : {}),
     ...(values['cursor-secret'] !== undefined ? { cursorSecret: values['cursor-secret'] } : {}),
+    ...(values.state !== undefined ? { stateFile: values.state } : {}),
+    ...(checkMs !== undefined ? { checkMs } : {}),
     onInvalidResponse: mode,
     faults,
   });

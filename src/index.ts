@@ -1,4 +1,5 @@
 // kindgi-mock's public entry: createMock(options) builds the stateful mock for tests and embedding.
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
@@ -8,15 +9,20 @@ import { loadWorld, validateWorld } from './fixtures/load-world.ts';
 import { createApp } from './http/app.ts';
 import type { FaultSettings, Logger, MockContext } from './http/context.ts';
 import { createCursorSealer } from './http/cursor.ts';
+import { createIdempotencyMemory } from './http/middleware/idempotency.ts';
 import { READ_HANDLERS } from './http/routes/read-handlers.ts';
+import { WRITE_HANDLERS } from './http/routes/write-handlers.ts';
 import { seededRandom } from './seeded-random.ts';
 import { loadSpec } from './spec/load-spec.ts';
 import type { OpenApiDocument } from './spec/openapi-types.ts';
 import { compileSpecValidators } from './spec/validators.ts';
+import { openStateJournal, type StateJournal } from './store/state-file.ts';
 import { createWorldStore, type WorldStore } from './store/world-store.ts';
 
 export type { World } from './domain/world.ts';
 export type { FaultSettings, Logger } from './http/context.ts';
+
+export const DEFAULT_CHECK_MS = 1500;
 
 export interface MockOptions {
   /** Serve this world as it is. */
@@ -28,8 +34,12 @@ export interface MockOptions {
   fixturesDir?: string;
   /** Share one secret across instances so their cursors are interchangeable; random per start by default. */
   cursorSecret?: string;
-  /** The clock cursors are sealed and checked by (tests move it to expire one). */
+  /** The clock of writes, cursors and checks (tests move it to expire a cursor or finish a check). */
   clock?: () => number;
+  /** Keep every write in this file, and restore them from it on start. */
+  stateFile?: string;
+  /** How long a suggested change's check runs (default 1500 ms). */
+  checkMs?: number;
   /** `error` (default): a response that breaks the spec becomes 500 response-invalid. `warn`: sent, and logged. */
   onInvalidResponse?: 'error' | 'warn';
   faults?: FaultSettings;
@@ -59,18 +69,29 @@ export interface Mock {
 export function createMock(options: MockOptions = {}): Mock {
   const document = loadSpec();
   const world = worldFor(options, document);
-  const store = createWorldStore(world);
+  let journal: StateJournal | undefined;
+  const store = createWorldStore(world, { onCommit: (changes) => journal?.append(changes), onReset: () => journal?.restart() });
+  if (options.stateFile !== undefined) {
+    const opened = openStateJournal(options.stateFile, world);
+    for (const changes of opened.entries) store.commit(changes);
+    journal = opened;
+  }
+  const clock = options.clock ?? Date.now;
   const context: MockContext = {
     store,
     document,
     validators: compileSpecValidators(document),
-    cursors: createCursorSealer(options.cursorSecret, options.clock),
+    cursors: createCursorSealer(options.cursorSecret, clock),
     faults: options.faults ?? {},
     random: seededRandom(options.faultSeed ?? options.seed ?? 1),
     logger: options.logger ?? { warn: (m) => console.warn(m), error: (m) => console.error(m) },
     onInvalidResponse: options.onInvalidResponse ?? 'error',
+    clock,
+    checkMs: options.checkMs ?? DEFAULT_CHECK_MS,
+    newId: (prefix) => (prefix === 'uuid' ? randomUUID() : `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 16)}`),
+    idempotency: createIdempotencyMemory(),
   };
-  const app = createApp(context, READ_HANDLERS);
+  const app = createApp(context, { ...READ_HANDLERS, ...WRITE_HANDLERS });
   return {
     app,
     store,

@@ -1,5 +1,5 @@
 // The one error type routes and middleware throw; the error handler renders it in the envelope.
-import { ERROR_STATUS, type ErrorCode } from './error-codes.ts';
+import { ERROR_STATUS, type ErrorCode } from '../domain/error-codes.ts';
 
 export class ApiError extends Error {
   readonly status: number;

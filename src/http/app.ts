@@ -6,6 +6,7 @@ import { noStoreOnV1 } from './middleware/cache-control.ts';
 import { cors } from './middleware/cors.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { requestId } from './middleware/request-id.ts';
+import { settleChecks } from './middleware/settle-checks.ts';
 import { methodNotAllowed, routeNotFound } from './routes/fallbacks.ts';
 import { mockAdminRouter } from './routes/mock-admin.ts';
 import { operationsRouter, servedOperations } from './routes/operations.ts';
@@ -19,6 +20,7 @@ export function createApp(ctx: MockContext, handlers: Record<string, OperationHa
   app.use(requestId());
   app.use(cors());
   app.use(noStoreOnV1());
+  app.use(settleChecks(ctx));
   app.use('/__mock', mockAdminRouter(ctx));
   app.use(operationsRouter(ctx, handlers));
   app.use(methodNotAllowed(servedOperations(ctx, handlers)));

@@ -3,12 +3,15 @@ import type { OpenApiDocument } from '../spec/openapi-types.ts';
 import type { SpecValidators } from '../spec/validators.ts';
 import type { WorldStore } from '../store/world-store.ts';
 import type { CursorSealer } from './cursor.ts';
+import type { IdempotencyMemory } from './middleware/idempotency.ts';
 
 export interface FaultSettings {
   /** Answer `503 database-busy` to this share of `/v1` requests, with `Retry-After`. */
   databaseBusy?: { rate: number; retryAfter: number };
   /** Wait this long (uniformly between min and max) before answering a `/v1` request. */
   latencyMs?: { min: number; max: number };
+  /** Make every suggested change check started from now on fail (`check-failed`). */
+  failChecks?: boolean;
 }
 
 export interface Logger {
@@ -27,6 +30,13 @@ export interface MockContext {
   random: () => number;
   logger: Logger;
   onInvalidResponse: 'error' | 'warn';
+  /** Time for writes, cursors and checks; tests move it. */
+  clock: () => number;
+  /** How long a suggested change's check runs before it is done. */
+  checkMs: number;
+  /** A new id with a prefix (`cor`, `apr`, …), or a UUID for `uuid`. */
+  newId: (prefix: string) => string;
+  idempotency: IdempotencyMemory;
 }
 
 /** What a handler answers; `send` validates it against the spec before it leaves. */

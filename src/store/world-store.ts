@@ -1,11 +1,14 @@
-// The in-memory world the mock serves: lookups, permission-aware reads, and a reset to the
-// world it was loaded with. Every read hands out copies, so callers cannot change state by accident.
+// The in-memory world the mock serves: lookups, permission-aware reads, atomic writes of a set
+// of changed records, and a reset to the world it was loaded with. Reads hand out copies.
 import { matchesFilter, type CorrectionFilter } from '../domain/correction-filter.ts';
+import { isLive } from '../domain/correction-transitions.ts';
 import { viewSuggestedChange } from '../domain/suggested-change-view.ts';
 import type { Correction, CorrectionWithCopies, SuggestedChange } from '../domain/types.ts';
-import { runCopyOf, type Agent, type Block, type Principal, type Project, type Run, type StoredSuggestedChange, type World } from '../domain/world.ts';
+import { liveKey } from '../domain/world-rules.ts';
+import { runCopyOf, type Agent, type Block, type CorrectorGroup, type Principal, type Project, type Run, type StoredSuggestedChange, type TestSet, type World } from '../domain/world.ts';
 import { createCorrectionIndex, sortKeyOf, type CorrectionIndex } from './correction-index.ts';
 import { compareKeys, walkNewestFirst, type SortKey } from './keyset.ts';
+import type { PendingApproval, RunningCheck, WorldChanges } from './world-changes.ts';
 
 export interface CorrectionPageResult {
   corrections: Correction[];
@@ -13,7 +16,25 @@ export interface CorrectionPageResult {
   next?: SortKey;
 }
 
+/** Read-only look-ups by id, for the write logic; callers must not change what they get. */
+export interface WorldLookup {
+  correction(id: string): Correction | undefined;
+  liveCorrectionFor(key: Pick<Correction, 'runId' | 'madeBy' | 'participantId'>): Correction | undefined;
+  run(id: string): Run | undefined;
+  project(id: string): Project | undefined;
+  agent(id: string): Agent | undefined;
+  block(id: string): Block | undefined;
+  correctorGroup(id: string): CorrectorGroup | undefined;
+  testSet(id: string): TestSet | undefined;
+  suggestedChange(id: string): StoredSuggestedChange | undefined;
+  approval(id: string): PendingApproval | undefined;
+  runningChecks(): RunningCheck[];
+  /** Fixed corrections of a project, at most `limit`, for check results. */
+  fixedCorrections(projectId: string, limit: number): Correction[];
+}
+
 export interface WorldStore {
+  lookup: WorldLookup;
   principalByToken(token: string): Principal | undefined;
   principals(): readonly Principal[];
   /** A correction the caller may read, with its run copy; undefined when unknown or unreadable. */
@@ -21,6 +42,8 @@ export interface WorldStore {
   /** A page of the list, newest first, starting strictly after `after`. */
   listCorrections(caller: Principal, filter: CorrectionFilter, after: SortKey | undefined, limit: number): CorrectionPageResult;
   readSuggestedChange(caller: Principal, id: string): SuggestedChange | undefined;
+  /** Applies every change together; `onCommit` (the state file) sees them before this returns. */
+  commit(changes: WorldChanges): void;
   /** Stores a new or changed correction and re-files it in the list index. */
   saveCorrection(correction: Correction): void;
   /** Counts by status, for `/__mock/state`. */
@@ -33,30 +56,44 @@ interface Indexed {
   world: World;
   index: CorrectionIndex;
   corrections: Map<string, Correction>;
+  live: Map<string, string>;
   projects: Map<string, Project>;
   tokens: Map<string, Principal>;
   runs: Map<string, Run>;
   blocks: Map<string, Block>;
   agents: Map<string, Agent>;
+  groups: Map<string, CorrectorGroup>;
+  testSets: Map<string, TestSet>;
   changes: Map<string, StoredSuggestedChange>;
+  approvals: Map<string, PendingApproval>;
+  checks: Map<string, RunningCheck>;
 }
 
 /** A private copy of the world with its look-up maps and list index. */
 function indexWorld(loaded: World): Indexed {
   const world = structuredClone(loaded);
   const index = createCorrectionIndex();
-  for (const correction of world.corrections) index.add(correction);
+  const live = new Map<string, string>();
+  for (const correction of world.corrections) {
+    index.add(correction);
+    if (isLive(correction)) live.set(liveKey(correction), correction.id);
+  }
   const byId = <T extends { id: string }>(records: T[]) => new Map(records.map((r) => [r.id, r]));
   return {
     world,
     index,
     corrections: byId(world.corrections),
+    live,
     projects: byId(world.projects),
     tokens: new Map(world.principals.map((p) => [p.token, p])),
     runs: byId(world.runs),
     blocks: byId(world.blocks),
     agents: byId(world.agents),
+    groups: byId(world.correctorGroups),
+    testSets: byId(world.testSets),
     changes: byId(world.suggestedChanges),
+    approvals: new Map(),
+    checks: new Map(),
   };
 }
 
@@ -66,13 +103,78 @@ function tally(values: Iterable<string>): Record<string, number> {
   return counts;
 }
 
-export function createWorldStore(loaded: World): WorldStore {
+export interface StoreOptions {
+  /** Called with every committed set of changes before `commit` returns (the state file). */
+  onCommit?: (changes: WorldChanges) => void;
+  /** Called after a reset to the loaded world. */
+  onReset?: () => void;
+}
+
+export function createWorldStore(loaded: World, options: StoreOptions = {}): WorldStore {
   let state = indexWorld(loaded);
   const mayRead = (caller: Principal, tenantId: string, projectId: string) =>
     caller.tenantId === tenantId && caller.readProjectIds.includes(projectId);
   const blockOf = (id: string) => state.blocks.get(id);
 
+  const putCorrection = (correction: Correction) => {
+    const previous = state.corrections.get(correction.id);
+    if (previous) {
+      state.index.remove(previous);
+      if (state.live.get(liveKey(previous)) === previous.id) state.live.delete(liveKey(previous));
+    }
+    state.corrections.set(correction.id, correction);
+    state.index.add(correction);
+    if (isLive(correction)) state.live.set(liveKey(correction), correction.id);
+  };
+
+  const apply = (changes: WorldChanges) => {
+    const copy = structuredClone(changes);
+    for (const correction of copy.corrections ?? []) putCorrection(correction);
+    for (const change of copy.suggestedChanges ?? []) state.changes.set(change.id, change);
+    for (const run of copy.runs ?? []) state.runs.set(run.id, run);
+    for (const agent of copy.agents ?? []) state.agents.set(agent.id, agent);
+    for (const block of copy.blocks ?? []) state.blocks.set(block.id, block);
+    for (const approval of copy.approvals ?? []) state.approvals.set(approval.id, approval);
+    for (const id of copy.closedApprovals ?? []) state.approvals.delete(id);
+    for (const check of copy.checks ?? []) state.checks.set(check.suggestedChangeId, check);
+    for (const id of copy.finishedChecks ?? []) state.checks.delete(id);
+  };
+
+  // Applied first, then handed to the journal: a write that cannot be applied is never journalled,
+  // and the caller is answered only after the journal has it on disk.
+  const commit = (changes: WorldChanges) => {
+    apply(changes);
+    options.onCommit?.(changes);
+  };
+
+  const lookup: WorldLookup = {
+    correction: (id) => state.corrections.get(id),
+    liveCorrectionFor(key) {
+      const id = state.live.get(liveKey(key));
+      return id === undefined ? undefined : state.corrections.get(id);
+    },
+    run: (id) => state.runs.get(id),
+    project: (id) => state.projects.get(id),
+    agent: (id) => state.agents.get(id),
+    block: blockOf,
+    correctorGroup: (id) => state.groups.get(id),
+    testSet: (id) => state.testSets.get(id),
+    suggestedChange: (id) => state.changes.get(id),
+    approval: (id) => state.approvals.get(id),
+    runningChecks: () => [...state.checks.values()],
+    fixedCorrections(projectId, limit) {
+      const found: Correction[] = [];
+      walkNewestFirst(state.index.listsFor({ from: 'all', statuses: ['fixed'] }, [projectId]), undefined, undefined, (key) => {
+        const correction = state.corrections.get(key.id)!;
+        if (isLive(correction) && correction.status === 'fixed') found.push(correction);
+        return found.length < limit;
+      });
+      return found;
+    },
+  };
+
   return {
+    lookup,
     principalByToken: (token) => state.tokens.get(token),
     principals: () => state.world.principals,
 
@@ -119,25 +221,23 @@ export function createWorldStore(loaded: World): WorldStore {
       return structuredClone(viewSuggestedChange(stored, blockOf));
     },
 
+    commit,
+
     saveCorrection(correction) {
-      const previous = state.corrections.get(correction.id);
-      if (previous) state.index.remove(previous);
-      const stored = structuredClone(correction);
-      state.corrections.set(stored.id, stored);
-      state.index.add(stored);
+      commit({ corrections: [correction] });
     },
 
     counts() {
-      const { world } = state;
       return {
         corrections: tally([...state.corrections.values()].map((c) => (c.supersededBy ? 'superseded' : c.status))),
-        suggestedChanges: tally(world.suggestedChanges.map((s) => viewSuggestedChange(s, blockOf).status)),
-        runs: world.runs.length,
+        suggestedChanges: tally([...state.changes.values()].map((s) => viewSuggestedChange(s, blockOf).status)),
+        runs: state.runs.size,
       };
     },
 
     reset() {
       state = indexWorld(loaded);
+      options.onReset?.();
     },
   };
 }

@@ -3,7 +3,7 @@
 import type { RequestHandler } from 'express';
 import type { SpecOperation } from '../../spec/operations.ts';
 import { ApiError } from '../api-error.ts';
-import type { ErrorCode } from '../error-codes.ts';
+import type { ErrorCode } from '../../domain/error-codes.ts';
 
 const EXAMPLE_CODES: Record<number, ErrorCode> = {
   400: 'bad-input',

@@ -2,7 +2,13 @@
 import express, { Router } from 'express';
 import { ApiError } from '../api-error.ts';
 import type { FaultSettings, MockContext } from '../context.ts';
+import { REOPENED_HOW } from '../../domain/types.ts';
+import type { Principal } from '../../domain/world.ts';
+import { decideApproval, type ApprovalDecision } from '../../store/suggested-change-writes.ts';
+import { recordTestRun, type TestRunInput } from '../../store/test-runs.ts';
+import { authenticate } from '../middleware/auth.ts';
 import { loopbackOnly } from '../middleware/loopback-only.ts';
+import { commitOutcome } from './write-handlers.ts';
 
 export function mockAdminRouter(ctx: MockContext): Router {
   const router = Router();
@@ -46,16 +52,52 @@ export function mockAdminRouter(ctx: MockContext): Router {
     res.json({ faults: ctx.faults });
   });
 
+  // The second person's decision on a waiting pin, with their own token.
+  router.post('/approvals/:approvalId/:decision', authenticate(ctx), (req, res) => {
+    const decision = String(req.params.decision);
+    if (!(DECISIONS as readonly string[]).includes(decision)) throw new ApiError('route-not-found', `no route ${req.method} ${req.path}: decide with approve, reject or expire`);
+    const reply = commitOutcome(ctx, decideApproval(ctx.store.lookup, res.locals.principal as Principal, String(req.params.approvalId), decision as ApprovalDecision, new Date(ctx.clock()).toISOString()));
+    res.status(reply.status).json(reply.body);
+  });
+
+  router.post('/test-runs', authenticate(ctx), (req, res) => {
+    const input = parseTestRun(req.body);
+    const reply = commitOutcome(ctx, recordTestRun(ctx.store.lookup, res.locals.principal as Principal, input, new Date(ctx.clock()).toISOString()));
+    res.status(reply.status).json(reply.body);
+  });
+
   return router;
 }
 
-/** `{ databaseBusy: { rate, retryAfter }, latencyMs: { min, max } }`, each part optional. */
+const DECISIONS = ['approve', 'reject', 'expire'] as const satisfies readonly ApprovalDecision[];
+
+/** `{ version, how, wrong?: [ids], right?: [ids] }`. */
+function parseTestRun(body: unknown): TestRunInput {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('bad-input', 'send a JSON object: { "version", "how", "wrong": [ids], "right": [ids] }');
+  const { version, how, wrong, right, ...rest } = body as Record<string, unknown>;
+  const unknown = Object.keys(rest);
+  if (unknown.length > 0) throw new ApiError('unknown-field', `unknown field ${unknown.map((f) => `"${f}"`).join(', ')}; a test run takes version, how, wrong and right`, { fields: unknown });
+  if (typeof version !== 'string' || version === '') throw new ApiError('bad-input', 'version names the version the test run ran', { field: 'version' });
+  if (!(REOPENED_HOW as readonly unknown[]).includes(how)) throw new ApiError('bad-input', `how is one of ${REOPENED_HOW.join(', ')}`, { field: 'how' });
+  const ids = (value: unknown, field: string) => {
+    if (value === undefined) return [];
+    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) throw new ApiError('bad-input', `${field} is a list of correction ids`, { field });
+    return value as string[];
+  };
+  return { version, how: how as TestRunInput['how'], wrong: ids(wrong, 'wrong'), right: ids(right, 'right') };
+}
+
+/** `{ databaseBusy: { rate, retryAfter }, latencyMs: { min, max }, failChecks }`, each part optional. */
 export function parseFaults(body: unknown): FaultSettings {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError('bad-input', 'send a JSON object: { "databaseBusy": { "rate", "retryAfter" }, "latencyMs": { "min", "max" } }');
-  const { databaseBusy, latencyMs, ...rest } = body as Record<string, unknown>;
+  const { databaseBusy, latencyMs, failChecks, ...rest } = body as Record<string, unknown>;
   const unknown = Object.keys(rest);
-  if (unknown.length > 0) throw new ApiError('unknown-field', `unknown field ${unknown.map((f) => `"${f}"`).join(', ')}; faults take databaseBusy and latencyMs`, { fields: unknown });
+  if (unknown.length > 0) throw new ApiError('unknown-field', `unknown field ${unknown.map((f) => `"${f}"`).join(', ')}; faults take databaseBusy, latencyMs and failChecks`, { fields: unknown });
   const faults: FaultSettings = {};
+  if (failChecks !== undefined) {
+    if (typeof failChecks !== 'boolean') throw new ApiError('bad-input', 'failChecks must be true or false', { field: 'failChecks' });
+    faults.failChecks = failChecks;
+  }
   if (databaseBusy !== undefined) {
     const { rate, retryAfter = 1 } = (databaseBusy ?? {}) as Record<string, unknown>;
     if (typeof rate !== 'number' || !(rate >= 0 && rate <= 1)) throw new ApiError('bad-input', 'databaseBusy.rate must be a number from 0 to 1', { field: 'databaseBusy.rate' });

@@ -5,6 +5,8 @@ import type { SpecOperation } from '../../spec/operations.ts';
 import type { MockContext } from '../context.ts';
 import { authenticate } from '../middleware/auth.ts';
 import { randomFaults } from '../middleware/faults.ts';
+import { idempotency } from '../middleware/idempotency.ts';
+import { jsonBody } from '../middleware/json-body.ts';
 import { preferCode } from '../middleware/prefer.ts';
 import { send } from '../send.ts';
 import type { OperationHandler } from './read-handlers.ts';
@@ -25,7 +27,15 @@ export function operationsRouter(ctx: MockContext, handlers: Record<string, Oper
     const run: RequestHandler = async (req, res) => {
       send(res, ctx, operation, await handler(req, res, ctx));
     };
-    const chain = [bind, preferCode(operation), randomFaults(ctx, operation), ...(operation.secured ? [authenticate(ctx)] : []), run];
+    const writes = operation.method !== 'get';
+    const chain = [
+      bind,
+      preferCode(operation),
+      randomFaults(ctx, operation),
+      ...(operation.secured ? [authenticate(ctx)] : []),
+      ...(writes ? [...jsonBody(ctx, operation), idempotency(ctx.idempotency, ctx.clock)] : []),
+      run,
+    ];
     router[operation.method](expressPath(operation.path), ...chain);
   }
   return router;

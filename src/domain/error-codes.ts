@@ -1,4 +1,4 @@
-// Every error code the mock answers with, and its HTTP status: one catalogue, used everywhere.
+// Every error code the API answers with, and its HTTP status: one catalogue for server, store and contract suite.
 
 export const ERROR_STATUS = {
   'bad-input': 400,

@@ -1,0 +1,19 @@
+// Finishes every suggested change check whose time has come, before a request reads or writes:
+// time moves the world on, without timers left running.
+import type { RequestHandler } from 'express';
+import { finishCheck } from '../../store/suggested-change-writes.ts';
+import type { MockContext } from '../context.ts';
+
+export function settleChecks(ctx: MockContext): RequestHandler {
+  return (_req, _res, next) => {
+    settleDueChecks(ctx);
+    next();
+  };
+}
+
+export function settleDueChecks(ctx: MockContext): void {
+  const now = ctx.clock();
+  for (const check of ctx.store.lookup.runningChecks()) {
+    if (check.endsAt <= now) ctx.store.commit(finishCheck(ctx.store.lookup, check, new Date(check.endsAt).toISOString()));
+  }
+}

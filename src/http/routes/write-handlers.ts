@@ -1,0 +1,57 @@
+// The writes the pages name under "See also" (x-inferred in the spec): each hands checked input
+// to one store operation, commits what it changed, and maps the outcome to a reply.
+import type { Request, Response } from 'express';
+import type { Principal } from '../../domain/world.ts';
+import { changeCorrection, createCorrection, removeCorrectionById, type CorrectionChangeInput, type CorrectionInput } from '../../store/correction-writes.ts';
+import type { Outcome } from '../../store/outcome.ts';
+import { addAsLatest, pin, startCheck, withdraw, type ActionContext } from '../../store/suggested-change-writes.ts';
+import { ApiError } from '../api-error.ts';
+import type { MockContext, Reply } from '../context.ts';
+import type { OperationHandler } from './read-handlers.ts';
+
+const callerOf = (res: Response) => res.locals.principal as Principal;
+const nowOf = (ctx: MockContext) => new Date(ctx.clock()).toISOString();
+
+/** Commits a successful outcome and replies with its value; a refusal becomes its ApiError. */
+export function commitOutcome<T>(ctx: MockContext, outcome: Outcome<T>, status = 200): Reply {
+  if (!outcome.ok) throw new ApiError(outcome.code, outcome.message, outcome.details);
+  ctx.store.commit(outcome.changes);
+  return { status: outcome.status ?? status, body: outcome.value };
+}
+
+function actionContext(ctx: MockContext, res: Response): ActionContext {
+  return { lookup: ctx.store.lookup, caller: callerOf(res), at: nowOf(ctx), newId: ctx.newId };
+}
+
+const id = (req: Request, name: string) => String(req.params[name]);
+
+export const WRITE_HANDLERS: Record<string, OperationHandler> = {
+  createCorrection: (req, res, ctx) =>
+    commitOutcome(ctx, createCorrection(ctx.store.lookup, callerOf(res), req.body as CorrectionInput, nowOf(ctx), ctx.newId('cor'))),
+
+  changeCorrection: (req, res, ctx) =>
+    commitOutcome(ctx, changeCorrection(ctx.store.lookup, callerOf(res), id(req, 'correctionId'), req.body as CorrectionChangeInput, nowOf(ctx))),
+
+  removeCorrection: (req, res, ctx) =>
+    commitOutcome(ctx, removeCorrectionById(ctx.store.lookup, callerOf(res), id(req, 'correctionId'), nowOf(ctx))),
+
+  checkSuggestedChange: (req, res, ctx) =>
+    commitOutcome(ctx, startCheck(actionContext(ctx, res), suggestedChangeId(req), ctx.clock() + ctx.checkMs, ctx.faults.failChecks === true)),
+
+  pinSuggestedChange: (req, res, ctx) => commitOutcome(ctx, pin(actionContext(ctx, res), suggestedChangeId(req))),
+
+  addSuggestedChangeAsLatest: (req, res, ctx) =>
+    commitOutcome(ctx, addAsLatest(actionContext(ctx, res), suggestedChangeId(req), (req.body as { reason?: string } | undefined)?.reason)),
+
+  withdrawSuggestedChange: (req, res, ctx) =>
+    commitOutcome(ctx, withdraw(actionContext(ctx, res), suggestedChangeId(req), (req.body as { reason: string }).reason)),
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A non-UUID id names no suggested change: 404, as for reads. */
+function suggestedChangeId(req: Request): string {
+  const value = id(req, 'suggestedChangeId');
+  if (!UUID.test(value)) throw new ApiError('not-found', `no suggested change ${value} that this caller may read`, { suggestedChangeId: value });
+  return value.toLowerCase();
+}

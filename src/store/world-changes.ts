@@ -1,0 +1,37 @@
+// A set of records one write changes, applied together or not at all (and journalled as one).
+import type { Correction } from '../domain/types.ts';
+import type { Actor } from '../domain/types.ts';
+import type { Agent, Block, Run, StoredSuggestedChange } from '../domain/world.ts';
+
+/** A pin waiting for a second person (page 002: `waiting-for-second-person`). */
+export interface PendingApproval {
+  id: string;
+  suggestedChangeId: string;
+  pinnedBy: Actor;
+  pinChangeId: string;
+}
+
+/** A check that is running: it finishes at `endsAt`, failed or done. */
+export interface RunningCheck {
+  suggestedChangeId: string;
+  endsAt: number;
+  fails: boolean;
+}
+
+export interface WorldChanges {
+  corrections?: Correction[];
+  suggestedChanges?: StoredSuggestedChange[];
+  runs?: Run[];
+  agents?: Agent[];
+  blocks?: Block[];
+  approvals?: PendingApproval[];
+  /** Approvals that are decided, by id. */
+  closedApprovals?: string[];
+  checks?: RunningCheck[];
+  /** Checks that finished, by suggested change id. */
+  finishedChecks?: string[];
+}
+
+export function isEmpty(changes: WorldChanges): boolean {
+  return Object.values(changes).every((list) => list === undefined || list.length === 0);
+}
