@@ -46,6 +46,8 @@ export interface WorldStore {
   commit(changes: WorldChanges): void;
   /** Stores a new or changed correction and re-files it in the list index. */
   saveCorrection(correction: Correction): void;
+  /** The world as it is now, with every write applied (a copy). */
+  exportWorld(): World;
   /** Counts by status, for `/__mock/state`. */
   counts(): { corrections: Record<string, number>; suggestedChanges: Record<string, number>; runs: number };
   /** Back to the world as loaded. */
@@ -225,6 +227,17 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
 
     saveCorrection(correction) {
       commit({ corrections: [correction] });
+    },
+
+    exportWorld() {
+      return structuredClone({
+        ...state.world,
+        corrections: [...state.corrections.values()],
+        runs: [...state.runs.values()],
+        agents: [...state.agents.values()],
+        blocks: [...state.blocks.values()],
+        suggestedChanges: [...state.changes.values()],
+      });
     },
 
     counts() {
