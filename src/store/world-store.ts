@@ -1,7 +1,9 @@
 // The in-memory world the mock serves: lookups, permission-aware reads, atomic writes of a set
 // of changed records, and a reset to the world it was loaded with. Reads hand out copies.
 import { matchesFilter, type CorrectionFilter } from '../domain/correction-filter.ts';
+import { checkCorrection } from '../domain/correction-rules.ts';
 import { isLive } from '../domain/correction-transitions.ts';
+import { checkSuggestedChange } from '../domain/suggested-change-rules.ts';
 import { viewSuggestedChange } from '../domain/suggested-change-view.ts';
 import type { Correction, CorrectionWithCopies, SuggestedChange } from '../domain/types.ts';
 import { liveKey } from '../domain/world-rules.ts';
@@ -145,8 +147,19 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
   // Applied first, then handed to the journal: a write that cannot be applied is never journalled,
   // and the caller is answered only after the journal has it on disk.
   const commit = (changes: WorldChanges) => {
+    refuseRuleBreaks(changes);
     apply(changes);
     options.onCommit?.(changes);
+  };
+
+  /** The last guard: a change that would break a domain rule is a bug, and is never stored. */
+  const refuseRuleBreaks = (changes: WorldChanges) => {
+    const blockOfChange = (id: string) => changes.blocks?.find((b) => b.id === id) ?? blockOf(id);
+    const broken = [
+      ...(changes.corrections ?? []).flatMap((c) => checkCorrection(c).map((v) => `correction ${c.id}: ${v.rule} at ${v.field}: ${v.message}`)),
+      ...(changes.suggestedChanges ?? []).flatMap((s) => checkSuggestedChange(viewSuggestedChange(s, blockOfChange)).map((v) => `suggested change ${s.id}: ${v.rule} at ${v.field}: ${v.message}`)),
+    ];
+    if (broken.length > 0) throw new Error(`refused to store a change that breaks the domain rules:\n${broken.join('\n')}`);
   };
 
   const lookup: WorldLookup = {
