@@ -2,7 +2,7 @@
 // endpoint drives (a second person's decision, a check finishing), as pure functions of the
 // world: each returns the records it changes, or refuses with the page's 409s.
 import { createHash } from 'node:crypto';
-import { fixCorrection, isLive, linkCorrection, unlinkCorrection } from '../domain/correction-transitions.ts';
+import { fixCorrection, isLive, unlinkCorrection } from '../domain/correction-transitions.ts';
 import { checkSuggestedChange } from '../domain/suggested-change-rules.ts';
 import { viewSuggestedChange } from '../domain/suggested-change-view.ts';
 import type { Actor, Correction, SuggestedChange, SuggestedChangeStatus } from '../domain/types.ts';
@@ -217,11 +217,6 @@ export function decideApproval(lookup: WorldLookup, caller: Principal, approvalI
   const next: StoredSuggestedChange = { ...state, note: { kind: decision === 'reject' ? 'rejected' : 'expired', pinChangeId: approval.pinChangeId }, updatedAt: at };
   delete next.approvalId;
   return done(lookup, next, closed);
-}
-
-/** While a live suggested change fixes a correction, it is `being-fixed` and links to it. */
-export function linkFixes(lookup: WorldLookup, state: StoredSuggestedChange, at: string): Correction[] {
-  return moveFixes(lookup, state, (c) => settled(linkCorrection(c, { kind: 'suggested-change', id: state.id }, at)));
 }
 
 function settled(result: ReturnType<typeof fixCorrection>): Correction | undefined {
