@@ -40,8 +40,9 @@ function main(): void {
     return;
   }
   const whole = (n: number) => Number.isInteger(n) && n >= 0;
-  const port = number('port', values.port ?? process.env.PORT, (n) => whole(n) && n <= 65_535) ?? 4010;
-  const host = values.host ?? process.env.HOST ?? '127.0.0.1';
+  // An empty PORT or HOST in the environment counts as unset, never as "every interface".
+  const port = number('port', values.port ?? (process.env.PORT || undefined), (n) => whole(n) && n <= 65_535) ?? 4010;
+  const host = values.host ?? (process.env.HOST || '127.0.0.1');
   const mode = values['on-invalid-response'] ?? 'error';
   if (mode !== 'error' && mode !== 'warn') throw new UsageError('--on-invalid-response takes error or warn');
   const faults: FaultSettings = {};

@@ -18,8 +18,8 @@ export function createApp(ctx: MockContext, handlers: Record<string, OperationHa
   app.set('query parser', 'simple');
   app.set('etag', false);
   app.use(requestId());
-  app.use(cors());
   app.use(noStoreOnV1());
+  app.use(cors());
   app.use(settleChecks(ctx));
   app.use('/__mock', mockAdminRouter(ctx));
   app.use(operationsRouter(ctx, handlers));

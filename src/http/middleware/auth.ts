@@ -14,7 +14,7 @@ export function authenticate(ctx: MockContext): RequestHandler {
     }
     const principal = ctx.store.principalByToken(token);
     if (!principal) throw new ApiError('auth-invalid', 'no principal has this token');
-    const now = Date.now();
+    const now = ctx.clock();
     if (principal.revokedAt !== undefined && Date.parse(principal.revokedAt) <= now) throw new ApiError('auth-revoked', `this token was revoked at ${principal.revokedAt}`);
     if (principal.expiresAt !== undefined && Date.parse(principal.expiresAt) <= now) throw new ApiError('auth-expired', `this token expired at ${principal.expiresAt}`);
     res.locals.principal = principal;

@@ -8,6 +8,12 @@ const ALLOWED_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS';
 export function cors(): RequestHandler {
   return (req, res, next) => {
     const origin = req.get('Origin');
+    if (req.method === 'OPTIONS' && !req.get('Access-Control-Request-Method')) {
+      // A plain OPTIONS (no preflight) says which methods there are, without a body.
+      res.setHeader('Allow', ALLOWED_METHODS);
+      res.status(204).end();
+      return;
+    }
     if (!origin) return next();
     res.setHeader('Access-Control-Allow-Origin', origin);
     res.setHeader('Vary', 'Origin');

@@ -1,0 +1,167 @@
+// `npm start` (src/cli.ts) as a user runs it: it says where it listens, serves, stops on SIGTERM
+// with code 0, and refuses bad flags with a message and the usage text (exit 1).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const LISTENING = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
+
+interface Started {
+  child: ChildProcess;
+  output: { stdout: string; stderr: string };
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const children: ChildProcess[] = [];
+
+function start(args: string[]): Started {
+  // PORT and HOST would change where it listens: the flags alone decide here.
+  const { PORT: _port, HOST: _host, ...env } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  const output = { stdout: '', stderr: '' };
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => { output.stdout += chunk; });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { output.stderr += chunk; });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  return { child, output, exited };
+}
+
+/** Resolves with the URL once the child prints its listening line; rejects if it exits first. */
+function listeningUrl(started: Started, timeoutMs = 20_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no listening line in ${timeoutMs} ms:\n${started.output.stdout}\n${started.output.stderr}`)), timeoutMs);
+    const look = () => {
+      const match = LISTENING.exec(started.output.stdout);
+      if (!match) return;
+      clearTimeout(timer);
+      started.child.stdout!.off('data', look);
+      resolve(match[1]!);
+    };
+    started.child.stdout!.on('data', look);
+    look();
+    void started.exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`exited (${code ?? signal}) before listening:\n${started.output.stdout}\n${started.output.stderr}`));
+    });
+  });
+}
+
+/** Resolves once the child's stdout matches `pattern` (the banner comes in more than one chunk). */
+function printed(started: Started, pattern: RegExp, timeoutMs = 5_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`stdout never matched ${pattern}:\n${started.output.stdout}`)), timeoutMs);
+    const look = () => {
+      if (!pattern.test(started.output.stdout)) return;
+      clearTimeout(timer);
+      started.child.stdout!.off('data', look);
+      resolve();
+    };
+    started.child.stdout!.on('data', look);
+    look();
+  });
+}
+
+/** The exit of the child, or an error when it takes longer than `ms`. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms); }),
+  ]);
+}
+
+afterEach(() => {
+  for (const child of children.splice(0)) {
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(child.pid, 'SIGKILL');
+      } catch {
+        // it exited between the check and the kill
+      }
+    }
+  }
+});
+
+describe('npm start (src/cli.ts)', () => {
+  it('--port 0 → prints "listening on http://127.0.0.1:<port>", serves GET /health, and SIGTERM stops it with code 0', async () => {
+    const started = start(['--port', '0']);
+    const url = await listeningUrl(started);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(Number(new URL(url).port)).toBeGreaterThan(0);
+
+    const health = await fetch(`${url}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ ok: true });
+
+    const withoutToken = await fetch(`${url}/v1/corrections?limit=1`);
+    expect(withoutToken.status).toBe(401);
+
+    process.kill(started.child.pid!, 'SIGTERM');
+    const { code } = await within(started.exited, 5_000, 'stopping on SIGTERM');
+    expect(code).toBe(0);
+    await expect(fetch(`${url}/health`)).rejects.toThrow();
+  }, 40_000);
+
+  it('--port 0 → the printed curl examples carry tokens that work', async () => {
+    const started = start(['--port', '0']);
+    const url = await listeningUrl(started);
+    await printed(started, /every token:.*\n/);
+    const example = /curl -H 'Authorization: Bearer (\S+)' (\S+)/.exec(started.output.stdout);
+    expect(example, started.output.stdout).not.toBeNull();
+    const response = await fetch(example![2]!, { headers: { Authorization: `Bearer ${example![1]}` } });
+    expect(response.status).toBe(200);
+    expect(example![2]!.startsWith(url)).toBe(true);
+    process.kill(started.child.pid!, 'SIGTERM');
+    expect((await within(started.exited, 5_000, 'stopping on SIGTERM')).code).toBe(0);
+  }, 40_000);
+
+  it('--port abc → exits 1 with a message naming the value and the usage text', async () => {
+    const started = start(['--port', 'abc']);
+    const { code } = await within(started.exited, 20_000, 'refusing --port abc');
+    expect(code).toBe(1);
+    expect(started.output.stderr).toContain('abc');
+    expect(started.output.stderr).toContain('--port');
+    expect(started.output.stderr).toMatch(/usage/i);
+    expect(started.output.stdout).not.toMatch(LISTENING);
+  }, 30_000);
+
+  it('--port 70000 → exits 1 with a message and the usage text', async () => {
+    const started = start(['--port', '70000']);
+    const { code } = await within(started.exited, 20_000, 'refusing --port 70000');
+    expect(code).toBe(1);
+    expect(started.output.stderr).toContain('70000');
+    expect(started.output.stderr).toMatch(/usage/i);
+  }, 30_000);
+
+  it('--fixtures /nonexistent → exits 1 naming the folder', async () => {
+    const started = start(['--port', '0', '--fixtures', '/nonexistent']);
+    const { code } = await within(started.exited, 20_000, 'refusing --fixtures /nonexistent');
+    expect(code).toBe(1);
+    expect(started.output.stderr).toContain('/nonexistent');
+    expect(started.output.stdout).not.toMatch(LISTENING);
+  }, 30_000);
+
+  it('--no-such-flag → exits 1 with a message and the usage text', async () => {
+    const started = start(['--no-such-flag']);
+    const { code } = await within(started.exited, 20_000, 'refusing --no-such-flag');
+    expect(code).toBe(1);
+    expect(started.output.stderr).toContain('no-such-flag');
+    expect(started.output.stderr).toMatch(/usage/i);
+  }, 30_000);
+
+  it('--help → exits 0 with the usage text on stdout', async () => {
+    const started = start(['--help']);
+    const { code } = await within(started.exited, 20_000, '--help');
+    expect(code).toBe(0);
+    expect(started.output.stdout).toMatch(/usage/i);
+    for (const flag of ['--port', '--fixtures', '--help']) expect(started.output.stdout).toContain(flag);
+    expect(started.output.stdout).not.toMatch(LISTENING);
+  }, 30_000);
+});
