@@ -9,6 +9,7 @@ import { loadWorld, validateWorld } from './fixtures/load-world.ts';
 import { createApp } from './http/app.ts';
 import type { FaultSettings, Logger, MockContext } from './http/context.ts';
 import { createCursorSealer } from './http/cursor.ts';
+import type { Defect } from './http/defects.ts';
 import { createIdempotencyMemory } from './http/middleware/idempotency.ts';
 import { READ_HANDLERS } from './http/routes/read-handlers.ts';
 import { WRITE_HANDLERS } from './http/routes/write-handlers.ts';
@@ -46,6 +47,8 @@ export interface MockOptions {
   /** Seed of the random faults. */
   faultSeed?: number;
   logger?: Logger;
+  /** Test-only: defects the contract kit's tests inject to prove each check catches its bug. */
+  defects?: readonly Defect[];
 }
 
 export interface RunningMock {
@@ -90,6 +93,7 @@ export function createMock(options: MockOptions = {}): Mock {
     checkMs: options.checkMs ?? DEFAULT_CHECK_MS,
     newId: (prefix) => (prefix === 'uuid' ? randomUUID() : `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 16)}`),
     idempotency: createIdempotencyMemory(),
+    defects: new Set(options.defects ?? []),
   };
   const app = createApp(context, { ...READ_HANDLERS, ...WRITE_HANDLERS });
   return {

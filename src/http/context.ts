@@ -3,6 +3,7 @@ import type { OpenApiDocument } from '../spec/openapi-types.ts';
 import type { SpecValidators } from '../spec/validators.ts';
 import type { WorldStore } from '../store/world-store.ts';
 import type { CursorSealer } from './cursor.ts';
+import type { Defect } from './defects.ts';
 import type { IdempotencyMemory } from './middleware/idempotency.ts';
 
 export interface FaultSettings {
@@ -37,6 +38,8 @@ export interface MockContext {
   /** A new id with a prefix (`cor`, `apr`, …), or a UUID for `uuid`. */
   newId: (prefix: string) => string;
   idempotency: IdempotencyMemory;
+  /** Test-only injected defects (see defects.ts); empty in normal use. */
+  defects: ReadonlySet<Defect>;
 }
 
 /** What a handler answers; `send` validates it against the spec before it leaves. */

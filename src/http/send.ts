@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import type { ErrorObject, ValidateFunction } from '../spec/ajv.ts';
 import type { SpecOperation } from '../spec/operations.ts';
 import { envelope } from './api-error.ts';
+import { defectReply } from './defects.ts';
 import type { MockContext, Reply } from './context.ts';
 
 export function send(res: Response, ctx: MockContext, operation: SpecOperation | undefined, reply: Reply): void {
@@ -24,7 +25,7 @@ export function send(res: Response, ctx: MockContext, operation: SpecOperation |
       return;
     }
   }
-  write(res, reply);
+  write(res, ctx.defects.size > 0 ? defectReply(ctx.defects, res, operation, reply, ctx) : reply);
 }
 
 function validatorFor(ctx: MockContext, operation: SpecOperation | undefined, status: number): ValidateFunction | undefined {

@@ -112,3 +112,9 @@ export function resolveComponent<T>(document: OpenApiDocument, value: T | Refere
 function isReference(value: unknown): value is Reference {
   return typeof value === 'object' && value !== null && typeof (value as Reference).$ref === 'string';
 }
+
+/** A regular expression matching concrete paths of a template: `{id}` matches one segment. */
+export function templatePattern(template: string): RegExp {
+  const escaped = template.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${escaped.join('[^/]+')}$`);
+}

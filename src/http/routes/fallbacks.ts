@@ -1,6 +1,6 @@
 // What answers when no operation matched: 405 with `Allow` on a known path, else 404.
 import type { RequestHandler } from 'express';
-import type { SpecOperation } from '../../spec/operations.ts';
+import { templatePattern, type SpecOperation } from '../../spec/operations.ts';
 import { ApiError } from '../api-error.ts';
 
 export function methodNotAllowed(operations: readonly SpecOperation[]): RequestHandler {
@@ -24,9 +24,4 @@ export function methodNotAllowed(operations: readonly SpecOperation[]): RequestH
 
 export function routeNotFound(): RequestHandler {
   return (req, _res, next) => next(new ApiError('route-not-found', `no route ${req.method} ${req.path}`));
-}
-
-function templatePattern(template: string): RegExp {
-  const escaped = template.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${escaped.join('[^/]+')}$`);
 }

@@ -3,6 +3,7 @@
 import { Router, type RequestHandler } from 'express';
 import type { SpecOperation } from '../../spec/operations.ts';
 import type { MockContext } from '../context.ts';
+import { defectRequest } from '../defects.ts';
 import { authenticate } from '../middleware/auth.ts';
 import { randomFaults } from '../middleware/faults.ts';
 import { idempotency } from '../middleware/idempotency.ts';
@@ -25,6 +26,7 @@ export function operationsRouter(ctx: MockContext, handlers: Record<string, Oper
       next();
     };
     const run: RequestHandler = async (req, res) => {
+      if (ctx.defects.size > 0) defectRequest(ctx.defects, req, operation);
       send(res, ctx, operation, await handler(req, res, ctx));
     };
     const writes = operation.method !== 'get';

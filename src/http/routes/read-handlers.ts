@@ -28,7 +28,9 @@ export const READ_HANDLERS: Record<string, OperationHandler> = {
   listCorrections(req, res, ctx) {
     const caller = callerOf(res);
     const list = parseListQuery(req.query as Record<string, string | string[]>, caller, ctx.validators);
-    const binding = { tenantId: caller.tenantId, caller: `${caller.kind}:${caller.id}`, path: '/v1/corrections', filters: list.cursorFilters };
+    const binding = ctx.defects.has('unsealed-cursor')
+      ? { tenantId: '', caller: '', path: '', filters: {} }
+      : { tenantId: caller.tenantId, caller: `${caller.kind}:${caller.id}`, path: '/v1/corrections', filters: list.cursorFilters };
     let after;
     if (list.cursor !== undefined) {
       const opened = ctx.cursors.open(list.cursor, binding);

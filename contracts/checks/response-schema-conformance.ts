@@ -1,0 +1,14 @@
+// The body matches the spec's schema for the operation and status (Ajv 2020, from spec/).
+import type { ExchangeCheck } from '../types.ts';
+
+export const responseSchemaConformance: ExchangeCheck = {
+  name: 'response-schema-conformance',
+  description: "The body matches the spec's schema for its operation and status.",
+  appliesTo: (exchange) => exchange.operation !== undefined && exchange.operation.responses.get(String(exchange.response.status))?.schema !== undefined,
+  run: ({ operation, response }, ctx) => {
+    const validate = ctx.validators.response(operation!.operationId, response.status)!;
+    if (validate(response.body)) return undefined;
+    const errors = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`.trim());
+    return { expected: `a body matching ${operation!.operationId} ${response.status}`, actual: errors.join('; ') };
+  },
+};

@@ -1,0 +1,80 @@
+// `npm run contracts -- --base-url URL [--token T …]`: checks a deployment against the contract.
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { discoverTokens } from './discover.ts';
+import { toJunit } from './report/junit.ts';
+import { summarize } from './report/summary.ts';
+import { DEFAULT_MAX_REQUESTS, DEFAULT_TIME_LIMIT_MS, runSuite } from './run-suite.ts';
+import type { Tokens } from './types.ts';
+
+export const USAGE = `usage: npm run contracts -- --base-url URL [options]
+  --base-url URL        the deployment (env KINDGI_BASE_URL)
+  --token T             a broad token of one tenant (env KINDGI_TOKEN); a second --token is
+                        another tenant's (KINDGI_OTHER_TENANT_TOKEN), a third a narrow token of the
+                        first tenant (KINDGI_NARROW_TOKEN). Against the mock, found by themselves.
+  --allow-writes        also check writes, on data the suite creates itself
+  --reporter R          summary (default) or junit
+  --output FILE         write the report there (junit) as well as the summary to stdout
+  --max-requests N      request budget (default ${DEFAULT_MAX_REQUESTS})
+  --time-limit S        seconds (default ${DEFAULT_TIME_LIMIT_MS / 1000})
+exit: 0 all checks passed, 1 a check failed, 2 the suite could not run`;
+
+export async function main(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      'base-url': { type: 'string' }, token: { type: 'string', multiple: true }, 'allow-writes': { type: 'boolean' },
+      reporter: { type: 'string' }, output: { type: 'string' }, 'max-requests': { type: 'string' }, 'time-limit': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const baseUrl = values['base-url'] ?? process.env.KINDGI_BASE_URL;
+  if (!baseUrl) throw new Error('--base-url is needed');
+  const reporter = values.reporter ?? 'summary';
+  if (reporter !== 'summary' && reporter !== 'junit') throw new Error('--reporter takes summary or junit');
+  if (reporter === 'junit' && !values.output) throw new Error('--reporter junit needs --output FILE');
+  const whole = (name: string, text: string | undefined) => {
+    if (text === undefined) return undefined;
+    if (!/^\d+$/.test(text) || Number(text) < 1) throw new Error(`--${name} takes a whole number above 0, got "${text}"`);
+    return Number(text);
+  };
+  const maxRequests = whole('max-requests', values['max-requests']);
+  const timeLimit = whole('time-limit', values['time-limit']);
+
+  const given = values.token ?? [];
+  const env = process.env;
+  let tokens: Tokens | undefined = given[0] ?? env.KINDGI_TOKEN
+    ? {
+        primary: (given[0] ?? env.KINDGI_TOKEN)!,
+        ...((given[1] ?? env.KINDGI_OTHER_TENANT_TOKEN) ? { otherTenant: (given[1] ?? env.KINDGI_OTHER_TENANT_TOKEN)! } : {}),
+        ...((given[2] ?? env.KINDGI_NARROW_TOKEN) ? { narrow: (given[2] ?? env.KINDGI_NARROW_TOKEN)! } : {}),
+      }
+    : undefined;
+  tokens ??= await discoverTokens(baseUrl);
+  if (!tokens) throw new Error(`no token: give --token (or KINDGI_TOKEN); ${baseUrl} has no /__mock/principals to find one`);
+
+  const result = await runSuite({
+    baseUrl,
+    tokens,
+    allowWrites: values['allow-writes'] === true,
+    ...(maxRequests ? { maxRequests } : {}),
+    ...(timeLimit ? { timeLimitMs: timeLimit * 1000 } : {}),
+    onProgress: ({ scenario, state, reason }) => process.stderr.write(`${state === 'start' ? '…' : state === 'done' ? '✓' : '-'} ${scenario}${reason ? ` (${reason})` : ''}\n`),
+  });
+  process.stdout.write(`${summarize(result)}\n`);
+  if (values.output) writeFileSync(values.output, reporter === 'junit' ? toJunit(result) : `${summarize(result)}\n`);
+  return result.failures.some((f) => f.severity === 'error') ? 1 : 0;
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href;
+if (invokedDirectly) {
+  main(process.argv.slice(2)).then((code) => process.exit(code), (error: Error) => {
+    process.stderr.write(`kindgi-mock contracts: ${error.message}\n${USAGE}\n`);
+    process.exit(2);
+  });
+}

@@ -1,0 +1,101 @@
+// Each filter of page 001 returns exactly the corrections that match it, computed from the
+// unfiltered list with the same predicate the mock uses (src/domain/correction-filter.ts).
+import { expandStatuses, matchesFilter, type CorrectionFilter, type StatusFilterValue } from '../../src/domain/correction-filter.ts';
+import type { Correction, CorrectionStatus, SortedTo } from '../../src/domain/types.ts';
+import type { Scenario, Session } from '../types.ts';
+import { newestFirstViolation } from './list-properties.ts';
+import { baseline, walk } from './list-walk.ts';
+
+interface FilterCase {
+  query: string;
+  filter: Omit<CorrectionFilter, 'from'> & { from?: CorrectionFilter['from'] };
+}
+
+/** Filters worth checking on this deployment's data: each value picked from what is there. */
+export function filterCases(items: Correction[]): FilterCase[] {
+  const cases: FilterCase[] = [];
+  const pick = <T>(f: (c: Correction) => T | undefined) => items.map(f).find((v) => v !== undefined);
+  const enc = encodeURIComponent;
+  const runId = pick((c) => c.runId);
+  if (runId) cases.push({ query: `runId=${enc(runId)}`, filter: { runId } });
+  const agent = pick((c) => (c.subject.kind === 'agent' ? c.subject : undefined));
+  if (agent) {
+    cases.push({ query: `agentId=${enc(agent.id)}`, filter: { agentId: agent.id } });
+    cases.push({ query: `agentId=${enc(agent.id)}&agentVersion=${enc(agent.version)}`, filter: { agentId: agent.id, agentVersion: agent.version } });
+    cases.push({ query: `status=not-fixed&agentId=${enc(agent.id)}`, filter: { agentId: agent.id, statuses: expandStatuses(['not-fixed']) } });
+  }
+  const flow = pick((c) => (c.subject.kind === 'flow' ? c.subject.id : undefined));
+  if (flow) cases.push({ query: `flowId=${enc(flow)}`, filter: { flowId: flow } });
+  const statuses: StatusFilterValue[] = ['open', 'being-fixed', 'with-owner', 'fixed', 'wont-fix', 'removed', 'not-fixed'];
+  for (const status of statuses) cases.push({ query: `status=${status}`, filter: { statuses: expandStatuses([status]) } });
+  cases.push({ query: 'status=open,removed', filter: { statuses: ['open', 'removed'] as CorrectionStatus[] } });
+  for (const sortedTo of [['none'], ['owner'], ['none', 'improve']] as Array<Array<SortedTo | 'none'>>) {
+    cases.push({ query: `sortedTo=${sortedTo.join(',')}`, filter: { sortedTo } });
+  }
+  for (const from of ['experts', 'end-users', 'all'] as const) cases.push({ query: `from=${from}`, filter: { from } });
+  const group = pick((c) => c.correctorGroupId);
+  if (group) cases.push({ query: `correctorGroupId=${enc(group)}`, filter: { correctorGroupId: group } });
+  const participant = pick((c) => c.participantId);
+  if (participant) cases.push({ query: `participantId=${enc(participant)}`, filter: { participantId: participant } });
+  const middle = items[Math.floor(items.length / 2)];
+  if (middle) {
+    const at = Date.parse(middle.createdAt);
+    cases.push({ query: `since=${enc(middle.createdAt)}`, filter: { since: at } });
+    cases.push({ query: `until=${enc(middle.createdAt)}`, filter: { until: at } });
+  }
+  const project = pick((c) => c.projectId);
+  if (project) cases.push({ query: `scopeKind=project&scopeId=${enc(project)}`, filter: { projectId: project } });
+  cases.push({ query: 'scopeKind=tenant', filter: {} });
+  return cases;
+}
+
+async function compare(session: Session, query: string, expected: Correction[]): Promise<void> {
+  const { window } = await baseline(session);
+  const result = await walk(session, [query, window].filter(Boolean).join('&'));
+  const last = result.pages[result.pages.length - 1];
+  if (!result.complete) {
+    session.fail('filter-exactness', last, `a complete list for ?${query}`, `${last?.response.status} after ${result.pages.length} pages`);
+    return;
+  }
+  const order = newestFirstViolation(result.items);
+  if (order) session.fail('list-newest-first', last, `?${query} newest first`, order);
+  const got = new Set(result.items.map((c) => c.id));
+  const want = new Set(expected.map((c) => c.id));
+  const missing = [...want].filter((id) => !got.has(id));
+  const extra = [...got].filter((id) => !want.has(id));
+  if (missing.length > 0 || extra.length > 0) {
+    session.fail('filter-exactness', last, `?${query} lists exactly the ${want.size} matching corrections`,
+      `${got.size} listed; missing ${missing.slice(0, 5).join(', ') || 'none'}; not matching ${extra.slice(0, 5).join(', ') || 'none'}`);
+  }
+}
+
+export const filters: Scenario = {
+  name: 'filters',
+  checks: ['filter-exactness', 'not-fixed-equals-its-statuses', 'status-repeated-equals-comma', 'scope-invalid'],
+  async run(session) {
+    const { items } = await baseline(session);
+    const orgOf = () => undefined;
+    for (const { query, filter } of filterCases(items)) {
+      const expected = items.filter((c) => matchesFilter(c, { from: 'all', ...filter }, orgOf));
+      await compare(session, query, expected);
+    }
+    // madeBy=me: whoever the caller is, every one of theirs and nothing else.
+    const mine = await walk(session, 'madeBy=me', { maxPages: 3 });
+    const me = mine.items[0]?.madeBy;
+    if (me) await compare(session, 'madeBy=me', items.filter((c) => matchesFilter(c, { from: 'all', madeBy: me }, orgOf)));
+
+    const sets = async (query: string) => (await walk(session, query)).items.map((c) => c.id).sort().join();
+    const notFixed = await sets('status=not-fixed');
+    const three = await sets('status=open&status=being-fixed&status=with-owner');
+    if (notFixed !== three) session.fail('not-fixed-equals-its-statuses', undefined, 'status=not-fixed lists what status=open&status=being-fixed&status=with-owner lists', 'the two lists differ');
+    if (three !== (await sets('status=open,being-fixed,with-owner'))) {
+      session.fail('status-repeated-equals-comma', undefined, 'repeated and comma-separated status values list the same', 'the two lists differ');
+    }
+
+    for (const query of ['scopeId=anything', 'scopeKind=tenant&scopeId=anything', 'scopeKind=project', 'scopeKind=org']) {
+      const answer = await session.send('GET', `/v1/corrections?${query}`);
+      const code = (answer.response.body as { error?: { code?: string } } | undefined)?.error?.code;
+      if (answer.response.status !== 400 || code !== 'scope-invalid') session.fail('scope-invalid', answer, '400 scope-invalid', `${answer.response.status} ${String(code)}`);
+    }
+  },
+};

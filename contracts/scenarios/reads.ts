@@ -1,0 +1,47 @@
+// A correction fetched alone agrees with its list item; suggested changes reached through
+// corrections' links can be read and list the correction among their fixes.
+import type { Correction, SuggestedChange } from '../../src/domain/types.ts';
+import type { Scenario } from '../types.ts';
+import { baseline } from './list-walk.ts';
+
+const SAMPLE = 12;
+
+export const reads: Scenario = {
+  name: 'reads',
+  checks: ['fetched-agrees-with-list', 'suggested-change-readable-from-link'],
+  async run(session) {
+    const { items } = await baseline(session);
+    const sample = items.filter((_, i) => i % Math.max(1, Math.floor(items.length / SAMPLE)) === 0).slice(0, SAMPLE);
+    for (const listed of sample) {
+      const fetched = await session.send('GET', `/v1/corrections/${encodeURIComponent(listed.id)}`);
+      if (fetched.response.status !== 200) {
+        session.fail('fetched-agrees-with-list', fetched, `200 for ${listed.id}, which the list shows`, String(fetched.response.status));
+        continue;
+      }
+      const { run: _run, ...alone } = fetched.response.body as Correction & { run?: unknown };
+      if (JSON.stringify(sorted(alone)) !== JSON.stringify(sorted(listed))) {
+        session.fail('fetched-agrees-with-list', fetched, `${listed.id} as the list shows it`, 'the fetched correction differs from its list item');
+      }
+    }
+    const linked = items.filter((c) => c.link?.kind === 'suggested-change').slice(0, SAMPLE);
+    for (const correction of linked) {
+      const id = (correction.link as { id: string }).id;
+      const answer = await session.send('GET', `/v1/suggested-changes/${encodeURIComponent(id)}`);
+      if (answer.response.status !== 200) {
+        session.fail('suggested-change-readable-from-link', answer, `200 for suggested change ${id}, which ${correction.id} links to`, String(answer.response.status));
+        continue;
+      }
+      const change = answer.response.body as SuggestedChange;
+      const complete = (change.correctionCount ?? change.fixes.length) <= change.fixes.length;
+      if (complete && !change.fixes.includes(correction.id)) {
+        session.fail('suggested-change-readable-from-link', answer, `fixes lists ${correction.id}, which links to it`, `fixes: ${change.fixes.slice(0, 5).join(', ')}`);
+      }
+    }
+  },
+};
+
+function sorted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sorted);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted((value as Record<string, unknown>)[key])]));
+}

@@ -1,0 +1,49 @@
+// Tokens and tenancy: no or bad token → 401; another tenant reads and lists none of this one's
+// corrections (404, never 403); a narrow token sees nothing of projects it cannot read.
+import type { Correction } from '../../src/domain/types.ts';
+import type { Scenario } from '../types.ts';
+import { baseline, walk } from './list-walk.ts';
+
+export const security: Scenario = {
+  name: 'security',
+  checks: ['auth-required', 'bad-token-refused', 'tenant-isolation', 'forbidden-is-404', 'project-permissions'],
+  async run(session) {
+    const { items } = await baseline(session);
+    const some = items[0];
+    const securedReads = ['/v1/corrections', ...(some ? [`/v1/corrections/${encodeURIComponent(some.id)}`] : [])];
+    for (const path of securedReads) {
+      const none = await session.send('GET', path, { token: null });
+      if (none.response.status !== 401) session.fail('auth-required', none, '401 without Authorization', String(none.response.status));
+      const bad = await session.send('GET', path, { token: 'not-a-real-token-0000' });
+      if (bad.response.status !== 401) session.fail('bad-token-refused', bad, '401 for an unknown token', String(bad.response.status));
+    }
+
+    const other = session.tokens.otherTenant;
+    if (other) {
+      for (const correction of items.slice(0, 5)) {
+        const read = await session.send('GET', `/v1/corrections/${encodeURIComponent(correction.id)}`, { token: other });
+        if (read.response.status === 403) session.fail('forbidden-is-404', read, "404: another tenant's correction does not exist for this caller", '403');
+        else if (read.response.status !== 404) session.fail('tenant-isolation', read, "404 for another tenant's correction", String(read.response.status));
+      }
+      const theirs = await walk(session, '', { token: other, maxPages: 5 });
+      const ours = new Set(items.map((c) => c.id));
+      const leaked = theirs.items.find((c) => ours.has(c.id) || c.tenantId === items[0]?.tenantId);
+      if (leaked) session.fail('tenant-isolation', theirs.pages[0], "another tenant's list holds none of this tenant's corrections", `${leaked.id} is listed`);
+    }
+
+    const narrow = session.tokens.narrow;
+    if (narrow) {
+      const seen = await walk(session, '', { token: narrow, maxPages: 5 });
+      const readable = new Set(seen.items.map((c: Correction) => c.projectId));
+      const all = new Set(items.map((c) => c.id));
+      const unknown = seen.items.find((c) => !all.has(c.id) && (items.length > 0 && Date.parse(c.createdAt) >= Date.parse(items[items.length - 1]!.createdAt)));
+      if (unknown) session.fail('project-permissions', seen.pages[0], "a narrow token lists only what the broad token lists", `${unknown.id} is listed only for the narrow token`, 'warning');
+      const hidden = items.filter((c) => !readable.has(c.projectId)).slice(0, 5);
+      for (const correction of hidden) {
+        const read = await session.send('GET', `/v1/corrections/${encodeURIComponent(correction.id)}`, { token: narrow });
+        if (read.response.status === 403) session.fail('forbidden-is-404', read, '404: a correction of a project the caller cannot read does not exist for it', '403');
+        else if (read.response.status !== 404) session.fail('project-permissions', read, `404 for ${correction.id}: its project is not in the narrow token's list`, String(read.response.status));
+      }
+    }
+  },
+};

@@ -1,0 +1,76 @@
+// Named defects the contract kit's own tests switch on, to prove each check catches its bug.
+// Reachable only through createMock({ defects }) — no flag, no environment variable — and applied
+// after the mock's own response validation, as a broken real server would answer.
+import type { Request, Response } from 'express';
+import type { Correction, SuggestedChange } from '../domain/types.ts';
+import type { SpecOperation } from '../spec/operations.ts';
+import type { MockContext, Reply } from './context.ts';
+
+export const DEFECTS = [
+  'drop-required-field',
+  'ignore-status-filter',
+  'leak-removed',
+  'oldest-first',
+  'unsealed-cursor',
+  'forbidden-not-404',
+  'missing-request-id',
+  'wrong-error-envelope',
+  '500-on-bad-limit',
+  'leak-other-tenant',
+  'fixed-without-fixedIn',
+  'stale-derived-status',
+] as const;
+
+export type Defect = (typeof DEFECTS)[number];
+
+const ALL_STATUSES = 'open,being-fixed,with-owner,fixed,wont-fix,removed';
+
+/** Defects that change what the request asks for, before the handler sees it. */
+export function defectRequest(defects: ReadonlySet<Defect>, req: Request, operation: SpecOperation): void {
+  if (operation.operationId !== 'listCorrections') return;
+  const query = { ...(req.query as Record<string, unknown>) };
+  if (defects.has('ignore-status-filter')) delete query.status;
+  if (defects.has('leak-removed') && query.status === undefined) query.status = ALL_STATUSES;
+  if (defects.has('500-on-bad-limit') && query.limit !== undefined && !(Number(query.limit) >= 1 && Number(query.limit) <= 100)) {
+    throw new Error('defect 500-on-bad-limit: an unchecked limit reached the store');
+  }
+  Object.defineProperty(req, 'query', { value: query, configurable: true });
+}
+
+/** Defects that change the answer after it was validated. */
+export function defectReply(defects: ReadonlySet<Defect>, res: Response, operation: SpecOperation | undefined, reply: Reply, ctx: MockContext): Reply {
+  let { status, body } = reply;
+  const corrections = (): Correction[] => {
+    if (status >= 300 || typeof body !== 'object' || body === null) return [];
+    if (operation?.operationId === 'listCorrections') return (body as { data: Correction[] }).data;
+    return operation?.operationId.includes('Correction') ? [body as Correction] : [];
+  };
+  body = structuredClone(body);
+  if (defects.has('drop-required-field')) for (const c of corrections()) delete (c as Partial<Correction>).madeBy;
+  if (defects.has('fixed-without-fixedIn')) for (const c of corrections()) if (c.status === 'fixed') delete c.fixedIn;
+  if (defects.has('oldest-first') && operation?.operationId === 'listCorrections' && status === 200) (body as { data: Correction[] }).data.reverse();
+  if (defects.has('stale-derived-status') && operation?.operationId.includes('SuggestedChange') && status === 200) {
+    const change = body as SuggestedChange;
+    change.status = change.status === 'checking' ? 'ready' : 'checking';
+  }
+  if (defects.has('leak-other-tenant') && operation?.operationId === 'getCorrection' && status === 404) {
+    // The error handler runs outside the route, where req.params is gone: read the id off the path.
+    const id = decodeURIComponent(res.req.path.split('/').pop() ?? '');
+    const stored = ctx.store.lookup.correction(id);
+    if (stored) {
+      const anyone = { ...(res.locals.principal as object), tenantId: stored.tenantId, readProjectIds: [stored.projectId] } as Parameters<typeof ctx.store.readCorrection>[0];
+      status = 200;
+      body = ctx.store.readCorrection(anyone, id);
+    }
+  }
+  if (defects.has('forbidden-not-404') && status === 404 && (operation?.operationId === 'getCorrection' || operation?.operationId === 'getSuggestedChange')) {
+    status = 403;
+    (body as { error: { code: string } }).error.code = 'permission-denied';
+  }
+  if (defects.has('wrong-error-envelope') && status >= 400) {
+    const { error } = body as { error: { code: string; message: string } };
+    body = { code: error.code, message: error.message };
+  }
+  if (defects.has('missing-request-id')) res.removeHeader('X-Request-Id');
+  return { ...reply, status, body };
+}
