@@ -10,7 +10,6 @@ import { createApp } from './http/app.ts';
 import type { FaultSettings, Logger, MockContext } from './http/context.ts';
 import { createCursorSealer } from './http/cursor.ts';
 import type { Defect } from './http/defects.ts';
-import { createIdempotencyMemory } from './http/middleware/idempotency.ts';
 import { READ_HANDLERS } from './http/routes/read-handlers.ts';
 import { WRITE_HANDLERS } from './http/routes/write-handlers.ts';
 import { seededRandom } from './seeded-random.ts';
@@ -73,6 +72,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const document = loadSpec();
   const world = worldFor(options, document);
   let journal: StateJournal | undefined;
+  const checkMs = options.checkMs ?? DEFAULT_CHECK_MS;
   const store = createWorldStore(world, { onCommit: (changes) => journal?.append(changes), onReset: () => journal?.restart() });
   if (options.stateFile !== undefined) {
     const opened = openStateJournal(options.stateFile, world);
@@ -90,9 +90,9 @@ export function createMock(options: MockOptions = {}): Mock {
     logger: options.logger ?? { warn: (m) => console.warn(m), error: (m) => console.error(m) },
     onInvalidResponse: options.onInvalidResponse ?? 'error',
     clock,
-    checkMs: options.checkMs ?? DEFAULT_CHECK_MS,
+    checkMs,
     newId: (prefix) => (prefix === 'uuid' ? randomUUID() : `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 16)}`),
-    idempotency: createIdempotencyMemory(),
+    idempotencyInFlight: new Set(),
     defects: new Set(options.defects ?? []),
   };
   const app = createApp(context, { ...READ_HANDLERS, ...WRITE_HANDLERS });

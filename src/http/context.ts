@@ -4,7 +4,7 @@ import type { SpecValidators } from '../spec/validators.ts';
 import type { WorldStore } from '../store/world-store.ts';
 import type { CursorSealer } from './cursor.ts';
 import type { Defect } from './defects.ts';
-import type { IdempotencyMemory } from './middleware/idempotency.ts';
+import type { InFlightKeys } from './middleware/idempotency.ts';
 
 export interface FaultSettings {
   /** Answer `503 database-busy` to this share of `/v1` requests, with `Retry-After`. */
@@ -37,7 +37,8 @@ export interface MockContext {
   checkMs: number;
   /** A new id with a prefix (`cor`, `apr`, …), or a UUID for `uuid`. */
   newId: (prefix: string) => string;
-  idempotency: IdempotencyMemory;
+  /** Idempotency-Key slots whose request is still being answered. */
+  idempotencyInFlight: InFlightKeys;
   /** Test-only injected defects (see defects.ts); empty in normal use. */
   defects: ReadonlySet<Defect>;
 }

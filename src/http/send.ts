@@ -42,6 +42,4 @@ function write(res: Response, reply: Reply): void {
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   const text = JSON.stringify(reply.body);
   res.status(reply.status).type('application/json').send(text);
-  // Lets the idempotency middleware keep exactly the bytes that were sent.
-  (res.locals.onSent as ((status: number, text: string) => void) | undefined)?.(reply.status, text);
 }

@@ -11,11 +11,20 @@ export interface PendingApproval {
   pinChangeId: string;
 }
 
-/** A check that is running: it finishes at `endsAt`, failed or done. */
+/** A check that is running: it finishes at `endsAt` (never by itself for a loaded one), failed or done. */
 export interface RunningCheck {
   suggestedChangeId: string;
   endsAt: number;
   fails: boolean;
+}
+
+/** An answer kept for its Idempotency-Key (tenant, caller, method, path, key), to replay byte for byte. */
+export interface KeptReply {
+  slot: string;
+  fingerprint: string;
+  status: number;
+  text: string;
+  expires: number;
 }
 
 export interface WorldChanges {
@@ -30,6 +39,8 @@ export interface WorldChanges {
   checks?: RunningCheck[];
   /** Checks that finished, by suggested change id. */
   finishedChecks?: string[];
+  /** The answer of this very write, kept for its Idempotency-Key in the same journal line. */
+  replies?: KeptReply[];
 }
 
 export function isEmpty(changes: WorldChanges): boolean {

@@ -10,7 +10,7 @@ import { liveKey } from '../domain/world-rules.ts';
 import { runCopyOf, type Agent, type Block, type CorrectorGroup, type Principal, type Project, type Run, type StoredSuggestedChange, type TestSet, type World } from '../domain/world.ts';
 import { createCorrectionIndex, sortKeyOf, type CorrectionIndex } from './correction-index.ts';
 import { compareKeys, walkNewestFirst, type SortKey } from './keyset.ts';
-import type { PendingApproval, RunningCheck, WorldChanges } from './world-changes.ts';
+import type { KeptReply, PendingApproval, RunningCheck, WorldChanges } from './world-changes.ts';
 
 export interface CorrectionPageResult {
   corrections: Correction[];
@@ -30,6 +30,8 @@ export interface WorldLookup {
   testSet(id: string): TestSet | undefined;
   suggestedChange(id: string): StoredSuggestedChange | undefined;
   approval(id: string): PendingApproval | undefined;
+  /** The answer kept for an Idempotency-Key slot, while it has not expired. */
+  reply(slot: string, now: number): KeptReply | undefined;
   runningChecks(): RunningCheck[];
   /** Fixed corrections of a project, at most `limit`, for check results. */
   fixedCorrections(projectId: string, limit: number): Correction[];
@@ -71,9 +73,15 @@ interface Indexed {
   changes: Map<string, StoredSuggestedChange>;
   approvals: Map<string, PendingApproval>;
   checks: Map<string, RunningCheck>;
+  replies: Map<string, KeptReply>;
 }
 
-/** A private copy of the world with its look-up maps and list index. */
+/**
+ * A private copy of the world with its look-up maps and list index.
+ * - A loaded suggested change that waits for a second person gets its open approval (whoever
+ *   pinned it is not recorded, so any other writer may decide); one that is checking keeps
+ *   checking, so the world stays as written, until `/__mock/checks/{id}/finish` ends it.
+ */
 function indexWorld(loaded: World): Indexed {
   const world = structuredClone(loaded);
   const index = createCorrectionIndex();
@@ -96,8 +104,13 @@ function indexWorld(loaded: World): Indexed {
     groups: byId(world.correctorGroups),
     testSets: byId(world.testSets),
     changes: byId(world.suggestedChanges),
-    approvals: new Map(),
-    checks: new Map(),
+    approvals: new Map(world.suggestedChanges.filter((s) => s.approvalId && !s.pinned && !s.addedAsLatest && !s.withdrawn).map((s) => [s.approvalId!, {
+      id: s.approvalId!, suggestedChangeId: s.id, pinnedBy: { kind: 'user' as const, id: '(not recorded)' }, pinChangeId: `pch_${s.approvalId!.replace(/^apr_/, '')}`,
+    }])),
+    checks: new Map(world.suggestedChanges.filter((s) => s.check.status === 'running' && !s.withdrawn).map((s) => [s.id, {
+      suggestedChangeId: s.id, endsAt: Number.POSITIVE_INFINITY, fails: false,
+    }])),
+    replies: new Map(),
   };
 }
 
@@ -142,6 +155,7 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
     for (const id of copy.closedApprovals ?? []) state.approvals.delete(id);
     for (const check of copy.checks ?? []) state.checks.set(check.suggestedChangeId, check);
     for (const id of copy.finishedChecks ?? []) state.checks.delete(id);
+    for (const reply of copy.replies ?? []) state.replies.set(reply.slot, reply);
   };
 
   // Applied first, then handed to the journal: a write that cannot be applied is never journalled,
@@ -176,6 +190,10 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
     testSet: (id) => state.testSets.get(id),
     suggestedChange: (id) => state.changes.get(id),
     approval: (id) => state.approvals.get(id),
+    reply(slot, now) {
+      const kept = state.replies.get(slot);
+      return kept && kept.expires > now ? kept : undefined;
+    },
     runningChecks: () => [...state.checks.values()],
     fixedCorrections(projectId, limit) {
       const found: Correction[] = [];

@@ -1,30 +1,26 @@
 // `Idempotency-Key` on writes (the platform's conventions): per tenant, caller, method, path and
-// key, for 24 h, answers below 400 are kept and replayed byte for byte; a different body is a 409.
+// key, for 24 h, answers below 400 are replayed byte for byte; a different body is a 409. The
+// kept answer is stored with the write itself (one journal line), so a retry after a crash replays.
 import { createHash } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { canonicalJson } from '../../domain/canonical-json.ts';
 import type { Principal } from '../../domain/world.ts';
+import type { KeptReply } from '../../store/world-changes.ts';
+import type { WorldStore } from '../../store/world-store.ts';
 import { ApiError } from '../api-error.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-interface Kept {
+/** Requests with a key that are still being answered (a second one gets 409 in-flight). */
+export type InFlightKeys = Set<string>;
+
+interface PendingKey {
+  slot: string;
   fingerprint: string;
-  status: number;
-  text: string;
   expires: number;
 }
 
-export interface IdempotencyMemory {
-  kept: Map<string, Kept>;
-  inFlight: Map<string, string>;
-}
-
-export function createIdempotencyMemory(): IdempotencyMemory {
-  return { kept: new Map(), inFlight: new Map() };
-}
-
-export function idempotency(memory: IdempotencyMemory, clock: () => number): RequestHandler {
+export function idempotency(store: WorldStore, inFlight: InFlightKeys, clock: () => number): RequestHandler {
   return (req, res, next) => {
     const key = req.get('Idempotency-Key');
     if (key === undefined) return next();
@@ -33,22 +29,26 @@ export function idempotency(memory: IdempotencyMemory, clock: () => number): Req
     const slot = `${caller.tenantId}|${caller.kind}:${caller.id}|${req.method}|${req.path}|${key}`;
     const fingerprint = createHash('sha256').update(canonicalJson(req.body ?? null)).digest('base64url');
     const now = clock();
-    const kept = memory.kept.get(slot);
-    if (kept && kept.expires > now) {
+    const kept = store.lookup.reply(slot, now);
+    if (kept) {
       if (kept.fingerprint !== fingerprint) throw new ApiError('idempotency-key-body-mismatch', 'this Idempotency-Key was used with another body; use a new key for a new request', { header: 'Idempotency-Key' });
       res.setHeader('X-Idempotent-Replay', 'true');
       res.status(kept.status).type('application/json').send(kept.text);
       return;
     }
-    if (memory.inFlight.has(slot)) {
+    if (inFlight.has(slot)) {
       throw new ApiError('idempotency-key-in-flight', 'a request with this Idempotency-Key is still running; retry when it has answered', { header: 'Idempotency-Key' }, { 'Retry-After': '1' });
     }
-    memory.inFlight.set(slot, fingerprint);
-    res.on('close', () => memory.inFlight.delete(slot));
-    res.locals.onSent = (status: number, text: string) => {
-      memory.inFlight.delete(slot);
-      if (status < 400) memory.kept.set(slot, { fingerprint, status, text, expires: now + IDEMPOTENCY_TTL_MS });
-    };
+    inFlight.add(slot);
+    res.on('close', () => inFlight.delete(slot));
+    res.locals.idempotencyKey = { slot, fingerprint, expires: now + IDEMPOTENCY_TTL_MS } satisfies PendingKey;
     next();
   };
+}
+
+/** The reply to keep with this write, when the request carried a key and the answer is below 400. */
+export function replyToKeep(res: Response, status: number, body: unknown): KeptReply[] {
+  const pending = res.locals.idempotencyKey as PendingKey | undefined;
+  if (!pending || status >= 400) return [];
+  return [{ ...pending, status, text: JSON.stringify(body) }];
 }

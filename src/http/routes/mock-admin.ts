@@ -4,7 +4,7 @@ import { ApiError } from '../api-error.ts';
 import type { FaultSettings, MockContext } from '../context.ts';
 import { REOPENED_HOW } from '../../domain/types.ts';
 import type { Principal } from '../../domain/world.ts';
-import { decideApproval, type ApprovalDecision } from '../../store/suggested-change-writes.ts';
+import { decideApproval, finishCheck, type ApprovalDecision } from '../../store/suggested-change-writes.ts';
 import { recordTestRun, type TestRunInput } from '../../store/test-runs.ts';
 import { authenticate } from '../middleware/auth.ts';
 import { loopbackOnly } from '../middleware/loopback-only.ts';
@@ -58,6 +58,17 @@ export function mockAdminRouter(ctx: MockContext): Router {
     if (!(DECISIONS as readonly string[]).includes(decision)) throw new ApiError('route-not-found', `no route ${req.method} ${req.path}: decide with approve, reject or expire`);
     const reply = commitOutcome(ctx, decideApproval(ctx.store.lookup, res.locals.principal as Principal, String(req.params.approvalId), decision as ApprovalDecision, new Date(ctx.clock()).toISOString()));
     res.status(reply.status).json(reply.body);
+  });
+
+  // Ends a running check now (a loaded `checking` suggested change runs until this is called).
+  router.post('/checks/:suggestedChangeId/finish', (req, res) => {
+    const id = String(req.params.suggestedChangeId);
+    const running = ctx.store.lookup.runningChecks().find((c) => c.suggestedChangeId === id);
+    if (!running) throw new ApiError('not-found', `suggested change ${id} has no running check`, { suggestedChangeId: id });
+    const { fails = false, ...rest } = (req.body ?? {}) as { fails?: unknown };
+    if (Object.keys(rest).length > 0 || typeof fails !== 'boolean') throw new ApiError('bad-input', 'the body is optional: { "fails": true | false }');
+    ctx.store.commit(finishCheck(ctx.store.lookup, { ...running, fails }, new Date(ctx.clock()).toISOString()));
+    res.json({ finished: id, fails });
   });
 
   router.post('/test-runs', authenticate(ctx), (req, res) => {

@@ -35,7 +35,7 @@ export function operationsRouter(ctx: MockContext, handlers: Record<string, Oper
       preferCode(operation),
       randomFaults(ctx, operation),
       ...(operation.secured ? [authenticate(ctx)] : []),
-      ...(writes ? [...jsonBody(ctx, operation), idempotency(ctx.idempotency, ctx.clock)] : []),
+      ...(writes ? [...jsonBody(ctx, operation), idempotency(ctx.store, ctx.idempotencyInFlight, ctx.clock)] : []),
       run,
     ];
     router[operation.method](expressPath(operation.path), ...chain);

@@ -7,16 +7,22 @@ import type { Outcome } from '../../store/outcome.ts';
 import { addAsLatest, pin, startCheck, withdraw, type ActionContext } from '../../store/suggested-change-writes.ts';
 import { ApiError } from '../api-error.ts';
 import type { MockContext, Reply } from '../context.ts';
+import { replyToKeep } from '../middleware/idempotency.ts';
 import type { OperationHandler } from './read-handlers.ts';
 
 const callerOf = (res: Response) => res.locals.principal as Principal;
 const nowOf = (ctx: MockContext) => new Date(ctx.clock()).toISOString();
 
-/** Commits a successful outcome and replies with its value; a refusal becomes its ApiError. */
-export function commitOutcome<T>(ctx: MockContext, outcome: Outcome<T>, status = 200): Reply {
+/**
+ * Commits a successful outcome and replies with its value; a refusal becomes its ApiError.
+ * - With an Idempotency-Key, the reply is committed with the write, so both survive together.
+ */
+export function commitOutcome<T>(ctx: MockContext, outcome: Outcome<T>, res?: Response): Reply {
   if (!outcome.ok) throw new ApiError(outcome.code, outcome.message, outcome.details);
-  ctx.store.commit(outcome.changes);
-  return { status: outcome.status ?? status, body: outcome.value };
+  const status = outcome.status ?? 200;
+  const replies = res ? replyToKeep(res, status, outcome.value) : [];
+  ctx.store.commit(replies.length > 0 ? { ...outcome.changes, replies } : outcome.changes);
+  return { status, body: outcome.value };
 }
 
 function actionContext(ctx: MockContext, res: Response): ActionContext {
@@ -27,24 +33,24 @@ const id = (req: Request, name: string) => String(req.params[name]);
 
 export const WRITE_HANDLERS: Record<string, OperationHandler> = {
   createCorrection: (req, res, ctx) =>
-    commitOutcome(ctx, createCorrection(ctx.store.lookup, callerOf(res), req.body as CorrectionInput, nowOf(ctx), ctx.newId('cor'))),
+    commitOutcome(ctx, createCorrection(ctx.store.lookup, callerOf(res), req.body as CorrectionInput, nowOf(ctx), ctx.newId('cor')), res),
 
   changeCorrection: (req, res, ctx) =>
-    commitOutcome(ctx, changeCorrection(ctx.store.lookup, callerOf(res), id(req, 'correctionId'), req.body as CorrectionChangeInput, nowOf(ctx))),
+    commitOutcome(ctx, changeCorrection(ctx.store.lookup, callerOf(res), id(req, 'correctionId'), req.body as CorrectionChangeInput, nowOf(ctx)), res),
 
   removeCorrection: (req, res, ctx) =>
-    commitOutcome(ctx, removeCorrectionById(ctx.store.lookup, callerOf(res), id(req, 'correctionId'), nowOf(ctx))),
+    commitOutcome(ctx, removeCorrectionById(ctx.store.lookup, callerOf(res), id(req, 'correctionId'), nowOf(ctx)), res),
 
   checkSuggestedChange: (req, res, ctx) =>
-    commitOutcome(ctx, startCheck(actionContext(ctx, res), suggestedChangeId(req), ctx.clock() + ctx.checkMs, ctx.faults.failChecks === true)),
+    commitOutcome(ctx, startCheck(actionContext(ctx, res), suggestedChangeId(req), ctx.clock() + ctx.checkMs, ctx.faults.failChecks === true), res),
 
-  pinSuggestedChange: (req, res, ctx) => commitOutcome(ctx, pin(actionContext(ctx, res), suggestedChangeId(req))),
+  pinSuggestedChange: (req, res, ctx) => commitOutcome(ctx, pin(actionContext(ctx, res), suggestedChangeId(req)), res),
 
   addSuggestedChangeAsLatest: (req, res, ctx) =>
-    commitOutcome(ctx, addAsLatest(actionContext(ctx, res), suggestedChangeId(req), (req.body as { reason?: string } | undefined)?.reason)),
+    commitOutcome(ctx, addAsLatest(actionContext(ctx, res), suggestedChangeId(req), (req.body as { reason?: string } | undefined)?.reason), res),
 
   withdrawSuggestedChange: (req, res, ctx) =>
-    commitOutcome(ctx, withdraw(actionContext(ctx, res), suggestedChangeId(req), (req.body as { reason: string }).reason)),
+    commitOutcome(ctx, withdraw(actionContext(ctx, res), suggestedChangeId(req), (req.body as { reason: string }).reason), res),
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
