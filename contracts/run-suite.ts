@@ -15,6 +15,11 @@ export interface SuiteOptions {
   maxRequests?: number;
   timeLimitMs?: number;
   scenarios?: readonly Scenario[];
+  /**
+   * Through a validating proxy (Prism): answers the proxy made itself are kept apart, not checked
+   * as the deployment's, and the proxy's `sl-violations` headers are collected.
+   */
+  answeredByProxy?: (exchange: Exchange) => boolean;
   /** Called as each scenario starts and ends, for progress. */
   onProgress?: (event: { scenario: string; state: 'start' | 'done' | 'skipped'; reason?: string }) => void;
 }
@@ -27,6 +32,22 @@ export interface SuiteResult {
   skipped: Array<{ scenario: string; reason: string }>;
   requests: number;
   durationMs: number;
+  /** Answers the proxy gave itself, and violations it reported in `sl-violations`. */
+  proxy: { answered: ProxyAnswer[]; violations: ProxyViolation[] };
+}
+
+export interface ProxyAnswer {
+  request: string;
+  status: number;
+  type: string;
+  detail: string;
+}
+
+export interface ProxyViolation {
+  request: string;
+  location: string;
+  severity: string;
+  message: string;
 }
 
 export const DEFAULT_MAX_REQUESTS = 3000;
@@ -46,6 +67,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const memos = new Map<string, Promise<unknown>>();
   const secrets = Object.entries(options.tokens).filter(([, token]) => token !== undefined) as Array<[string, string]>;
   const allowWrites = options.allowWrites === true;
+  const proxy: SuiteResult['proxy'] = { answered: [], violations: [] };
+  const proxyAnswered = new WeakSet<Exchange>();
 
   for (const scenario of options.scenarios ?? SCENARIOS) {
     const missing = scenario.needs?.writes && !allowWrites ? 'needs --allow-writes'
@@ -68,6 +91,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
       async send(method, path, { token, body, headers = {} } = {}) {
         const bearer = token === null ? undefined : (token ?? options.tokens.primary);
         const exchange = await client.send(scenario.name, method, path, { ...headers, ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) }, body);
+        if (options.answeredByProxy) collectProxyFindings(exchange);
+        if (proxyAnswered.has(exchange)) return exchange;
         for (const check of EXCHANGE_CHECKS) {
           if (!check.appliesTo(exchange)) continue;
           checksRun.add(check.name);
@@ -77,6 +102,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
         return exchange;
       },
       fail(check, exchange, expected, actual, severity = 'error') {
+        // The proxy answered in the deployment's place: that is the proxy's finding, not the deployment's.
+        if (exchange && proxyAnswered.has(exchange)) return;
         failures.push(failureOf(check, exchange, expected, actual, severity));
       },
     };
@@ -93,6 +120,25 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     }
   }
 
+  function collectProxyFindings(exchange: Exchange): void {
+    const request = `${exchange.request.method} ${exchange.request.path}`;
+    const header = exchange.response.headers['sl-violations'];
+    if (header) {
+      try {
+        for (const v of JSON.parse(header) as Array<{ location?: string[]; severity?: string; message?: string }>) {
+          proxy.violations.push({ request, location: (v.location ?? []).join('.'), severity: v.severity ?? 'Error', message: v.message ?? '' });
+        }
+      } catch {
+        proxy.violations.push({ request, location: 'sl-violations', severity: 'Error', message: header });
+      }
+    }
+    if (options.answeredByProxy?.(exchange)) {
+      proxyAnswered.add(exchange);
+      const body = exchange.response.body as { type?: string; detail?: string };
+      proxy.answered.push({ request, status: exchange.response.status, type: String(body.type).replace(/^.*#/, ''), detail: body.detail ?? '' });
+    }
+  }
+
   function failureOf(check: string, exchange: Exchange | undefined, expected: string, actual: string, severity: Failure['severity']): Failure {
     return {
       check,
@@ -104,5 +150,5 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     };
   }
 
-  return { failures, checksRun: [...checksRun].sort(), scenariosRun, skipped, requests: client.sent, durationMs: Date.now() - started };
+  return { failures, checksRun: [...checksRun].sort(), scenariosRun, skipped, requests: client.sent, durationMs: Date.now() - started, proxy };
 }
