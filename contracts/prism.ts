@@ -63,7 +63,8 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-function freePort(): Promise<number> {
+/** A loopback port nobody listens on right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

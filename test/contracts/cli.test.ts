@@ -1,22 +1,13 @@
 // The contract kit's command: exit codes, the summary line, JUnit output, and usage errors.
-import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type TestMock } from '../http/support.ts';
+import { runNode } from '../support/run-node.ts';
 
-function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['bin/kindgi-mock.js', 'contracts', ...args], { cwd: process.cwd(), env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runCli = (args: string[], env: Record<string, string> = {}) => runNode(['bin/kindgi-mock.js', 'contracts', ...args], env);
 
 let mock: TestMock;
 let broken: Server;

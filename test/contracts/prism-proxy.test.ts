@@ -1,20 +1,11 @@
 // `npm run contracts:prism`: the suite through Prism's validating proxy reports Prism's findings
 // beside its own: none for the mock, and the responses off the spec for a broken server.
-import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type TestMock } from '../http/support.ts';
+import { runNode } from '../support/run-node.ts';
 
-function runPrismCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'contracts/prism-cli.ts', ...args], { cwd: process.cwd(), env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runPrismCli = (args: string[], env: Record<string, string> = {}) => runNode(['--import', 'tsx', 'contracts/prism-cli.ts', ...args], env);
 
 let mock: TestMock;
 let broken: Server;

@@ -1,13 +1,2 @@
-// A loopback port nobody listens on right now.
-import { createServer } from 'node:net';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+// A loopback port nobody listens on right now (the contract kit's own helper).
+export { freePort } from '../../contracts/prism.ts';
