@@ -107,7 +107,8 @@ export function createMock(options: MockOptions = {}): Mock {
 /** The world to serve, checked like a loaded one whatever its source. */
 function worldFor(options: MockOptions, document: OpenApiDocument): World {
   if (options.world === undefined && options.seed === undefined && options.corrections === undefined) return loadWorld(options.fixturesDir, document);
-  const world = options.world ?? generateWorld({
+  // A world the caller gives stays the caller's: the store keeps the records it is given uncopied.
+  const world = options.world !== undefined ? structuredClone(options.world) : generateWorld({
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(options.corrections !== undefined ? { corrections: options.corrections } : {}),
   });

@@ -3,29 +3,97 @@
 import type { Response } from 'express';
 import type { ErrorObject, ValidateFunction } from '../spec/ajv.ts';
 import type { SpecOperation } from '../spec/operations.ts';
+import type { SpecValidators } from '../spec/validators.ts';
 import { envelope } from './api-error.ts';
 import { defectReply } from './defects.ts';
 import type { MockContext, Reply } from './context.ts';
 
 export function send(res: Response, ctx: MockContext, operation: SpecOperation | undefined, reply: Reply): void {
   const validate = validatorFor(ctx, operation, reply.status);
-  const violations = validate === undefined
-    ? [{ instancePath: '', message: `status ${reply.status} is not documented for ${operation?.operationId}` }]
-    : validate(reply.body) ? [] : (validate.errors ?? []).map(describeViolation);
-  if (violations.length > 0) {
-    const where = operation ? `${operation.method.toUpperCase()} ${operation.path} ${reply.status}` : `${reply.status}`;
-    ctx.logger.error(`kindgi-mock: response does not match the spec (${where}) [${res.locals.requestId as string}]: ${JSON.stringify(violations)}`);
-    if (ctx.onInvalidResponse === 'error') {
-      write(res, {
-        status: 500,
-        body: envelope('response-invalid', `the mock's response to ${where} does not match the spec: this is a bug in kindgi-mock`, res.locals.requestId as string, {
+  // A page of stored records takes the fast path when every part is valid; anything else, and any
+  // page with a violation, goes through the full validator so the violations reported are the same.
+  const assembled = validate === undefined ? undefined : assembleStoredPage(ctx.validators, validate, reply.body);
+  if (assembled === undefined) {
+    const violations = validate === undefined
+      ? [{ instancePath: '', message: `status ${reply.status} is not documented for ${operation?.operationId}` }]
+      : validate(reply.body) ? [] : (validate.errors ?? []).map(describeViolation);
+    if (violations.length > 0) {
+      const where = operation ? `${operation.method.toUpperCase()} ${operation.path} ${reply.status}` : `${reply.status}`;
+      ctx.logger.error(`kindgi-mock: response does not match the spec (${where}) [${res.locals.requestId as string}]: ${JSON.stringify(violations)}`);
+      if (ctx.onInvalidResponse === 'error') {
+        const body = envelope('response-invalid', `the mock's response to ${where} does not match the spec: this is a bug in kindgi-mock`, res.locals.requestId as string, {
           operationId: operation?.operationId, status: reply.status, violations,
-        }),
-      });
-      return;
+        });
+        write(res, { status: 500 }, JSON.stringify(body));
+        return;
+      }
     }
   }
-  write(res, ctx.defects.size > 0 ? defectReply(ctx.defects, res, operation, reply, ctx) : reply);
+  if (ctx.defects.size > 0) {
+    const broken = defectReply(ctx.defects, res, operation, reply, ctx);
+    write(res, broken, JSON.stringify(broken.body));
+    return;
+  }
+  write(res, reply, assembled ?? JSON.stringify(reply.body));
+}
+
+/**
+ * A list body whose `data` are records as the store holds them (never changed in place: a change
+ * stores a new object). `send` validates and serializes each record once per version and
+ * validates only the rest of the page per response.
+ * - The body is a plain object: `JSON.stringify` of it gives the same bytes `send` writes.
+ */
+export function storedRecordsPage<T extends object>(component: string, data: readonly T[], rest: Record<string, unknown>): { data: readonly T[] } & Record<string, unknown> {
+  // `data` first: assembling the text relies on it (see assembleStoredPage).
+  const body = { data, ...rest };
+  storedPages.set(body, component);
+  return body;
+}
+
+/** Bodies made by storedRecordsPage → the component schema of their records. */
+const storedPages = new WeakMap<object, string>();
+
+/**
+ * Per item validator, each record that passed it → its JSON as UTF-8. Keyed by the record object
+ * itself: records are replaced, never mutated, when they change, so a new version misses and is
+ * validated afresh, and an old one is dropped with its object. Bytes rather than strings: the
+ * records hold non-ASCII text, and encoding a whole page per request cost as much as the rest.
+ */
+const validatedJson = new WeakMap<ValidateFunction, WeakMap<object, Buffer>>();
+
+const PAGE_START = Buffer.from('{"data":[');
+const COMMA = Buffer.from(',');
+const DATA_END = Buffer.from(']');
+
+/**
+ * The bytes of a stored-records page when its envelope (the page with no items) and every record
+ * pass; undefined for any other body, or when anything fails.
+ * - Equal to `JSON.stringify(body)`, and to what the page's full validator would have passed:
+ *   the page schema constrains its items only through the component (test/bench/stored-pages.test.ts).
+ */
+export function assembleStoredPage(validators: SpecValidators, validatePage: ValidateFunction, body: unknown): Buffer | undefined {
+  const component = typeof body === 'object' && body !== null ? storedPages.get(body) : undefined;
+  if (component === undefined) return undefined;
+  const { data, ...rest } = body as { data: readonly object[] };
+  if (!validatePage({ data: [], ...rest })) return undefined;
+  const validateItem = validators.component(component);
+  let cache = validatedJson.get(validateItem);
+  if (!cache) validatedJson.set(validateItem, (cache = new WeakMap()));
+  const parts: Buffer[] = [PAGE_START];
+  for (const record of data) {
+    let bytes = cache.get(record);
+    if (bytes === undefined) {
+      if (!validateItem(record)) return undefined;
+      bytes = Buffer.from(JSON.stringify(record));
+      cache.set(record, bytes);
+    }
+    if (parts.length > 1) parts.push(COMMA);
+    parts.push(bytes);
+  }
+  // `data` is the first key (storedRecordsPage), so the rest follows it as in JSON.stringify.
+  const restText = JSON.stringify(rest);
+  parts.push(DATA_END, Buffer.from(restText === '{}' ? '}' : `,${restText.slice(1)}`));
+  return Buffer.concat(parts);
 }
 
 function validatorFor(ctx: MockContext, operation: SpecOperation | undefined, status: number): ValidateFunction | undefined {
@@ -38,8 +106,8 @@ function describeViolation(error: Pick<ErrorObject, 'instancePath' | 'message'> 
   return { path: error.instancePath || '/', message: error.message ?? 'does not match', ...(error.params ? { params: error.params } : {}) };
 }
 
-function write(res: Response, reply: Reply): void {
+function write(res: Response, reply: Pick<Reply, 'status' | 'headers'>, body: string | Buffer): void {
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
-  const text = JSON.stringify(reply.body);
-  res.status(reply.status).type('application/json').send(text);
+  // Express adds the charset to a string body only; a Buffer gets the same header by hand.
+  res.status(reply.status).type(typeof body === 'string' ? 'application/json' : 'application/json; charset=utf-8').send(body);
 }

@@ -23,7 +23,11 @@ export function lowerBound(keys: readonly SortKey[], key: SortKey): number {
 }
 
 export function insertKey(keys: SortKey[], key: SortKey): void {
-  keys.splice(lowerBound(keys, key), 0, key);
+  // Worlds are written oldest first and new corrections are the newest, so nearly every key is
+  // appended: checking the last key first skips the binary search when indexing a large world.
+  const last = keys[keys.length - 1];
+  if (last === undefined || compareKeys(last, key) < 0) keys.push(key);
+  else keys.splice(lowerBound(keys, key), 0, key);
 }
 
 export function removeKey(keys: SortKey[], key: SortKey): void {

@@ -1,5 +1,8 @@
 // The in-memory world the mock serves: lookups, permission-aware reads, atomic writes of a set
-// of changed records, and a reset to the world it was loaded with. Reads hand out copies.
+// of changed records, and a reset to the world it was loaded with. Reads hand out the stored
+// records (or new objects over their parts), never copies, and callers only read them: a stored
+// record is never changed in place, a change stores a new object (apply), so an object seen once
+// stays that version, which lets send() cache each record's validated JSON.
 import { matchesFilter, type CorrectionFilter } from '../domain/correction-filter.ts';
 import { checkCorrection } from '../domain/correction-rules.ts';
 import { isLive } from '../domain/correction-transitions.ts';
@@ -13,7 +16,7 @@ import { compareKeys, walkNewestFirst, type SortKey } from './keyset.ts';
 import type { KeptReply, PendingApproval, RunningCheck, WorldChanges } from './world-changes.ts';
 
 export interface CorrectionPageResult {
-  corrections: Correction[];
+  corrections: readonly Correction[];
   /** The key of the last correction on the page, when more follow. */
   next?: SortKey;
 }
@@ -43,7 +46,7 @@ export interface WorldStore {
   principals(): readonly Principal[];
   /** A correction the caller may read, with its run copy; undefined when unknown or unreadable. */
   readCorrection(caller: Principal, id: string): CorrectionWithCopies | undefined;
-  /** A page of the list, newest first, starting strictly after `after`. */
+  /** A page of the list, newest first, starting strictly after `after`; the stored records, which callers must not change. */
   listCorrections(caller: Principal, filter: CorrectionFilter, after: SortKey | undefined, limit: number): CorrectionPageResult;
   readSuggestedChange(caller: Principal, id: string): SuggestedChange | undefined;
   /** Applies every change together; `onCommit` (the state file) sees them before this returns. */
@@ -77,13 +80,16 @@ interface Indexed {
 }
 
 /**
- * A private copy of the world with its look-up maps and list index.
+ * The world with its look-up maps and list index. The records are used as they are, not copied:
+ * the store never changes a record in place (apply stores new objects), so `loaded` stays the
+ * world as loaded for reset(). Copying it was most of the start-up time and doubled the memory
+ * of a 100 000-correction world.
  * - A loaded suggested change that waits for a second person gets its open approval (whoever
  *   pinned it is not recorded, so any other writer may decide); one that is checking keeps
  *   checking, so the world stays as written, until `/__mock/checks/{id}/finish` ends it.
  */
 function indexWorld(loaded: World): Indexed {
-  const world = structuredClone(loaded);
+  const world = loaded;
   const index = createCorrectionIndex();
   const live = new Map<string, string>();
   for (const correction of world.corrections) {
@@ -127,6 +133,7 @@ export interface StoreOptions {
   onReset?: () => void;
 }
 
+/** Takes `loaded` as its own: the caller must not change it afterwards (createMock copies a world it is given). */
 export function createWorldStore(loaded: World, options: StoreOptions = {}): WorldStore {
   let state = indexWorld(loaded);
   const mayRead = (caller: Principal, tenantId: string, projectId: string) =>
@@ -216,7 +223,9 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
       if (!correction || !mayRead(caller, correction.tenantId, correction.projectId)) return undefined;
       const run = state.runs.get(correction.runId);
       if (!run) throw new Error(`correction ${id} names run ${correction.runId}, which the world does not have`);
-      return structuredClone({ ...correction, run: runCopyOf(run) });
+      // A new top-level object over the stored parts, not a deep copy: callers only read it (the
+      // route validates and serializes it), and a copy per request was its largest cost.
+      return { ...correction, run: runCopyOf(run) };
     },
 
     listCorrections(caller, filter, after, limit) {
@@ -244,14 +253,17 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
         return true;
       });
       const last = page[page.length - 1];
-      return { corrections: structuredClone(page), ...(more && last ? { next: sortKeyOf(last) } : {}) };
+      // No copy (unlike the other reads): copying 25–100 records per request was most of a list's
+      // cost, and handing out the same objects lets send() reuse each one's validated JSON.
+      return { corrections: page, ...(more && last ? { next: sortKeyOf(last) } : {}) };
     },
 
     readSuggestedChange(caller, id) {
       const stored = state.changes.get(id);
       const agent = stored ? state.agents.get(stored.agentId) : undefined;
       if (!stored || !agent || !mayRead(caller, agent.tenantId, agent.projectId)) return undefined;
-      return structuredClone(viewSuggestedChange(stored, blockOf));
+      // The view is built per call; its nested parts are the stored ones, read only (see readCorrection).
+      return viewSuggestedChange(stored, blockOf);
     },
 
     commit,

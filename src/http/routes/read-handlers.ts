@@ -5,6 +5,7 @@ import type { Principal } from '../../domain/world.ts';
 import { ApiError } from '../api-error.ts';
 import type { MockContext, Reply } from '../context.ts';
 import { parseListQuery } from '../list-query.ts';
+import { storedRecordsPage } from '../send.ts';
 
 export type OperationHandler = (req: Request, res: Response, ctx: MockContext) => Reply | Promise<Reply>;
 
@@ -42,11 +43,10 @@ export const READ_HANDLERS: Record<string, OperationHandler> = {
     const page = ctx.store.listCorrections(caller, list.filter, after, list.limit);
     return {
       status: 200,
-      body: {
-        data: page.corrections,
+      body: storedRecordsPage('Correction', page.corrections, {
         hasMore: page.next !== undefined,
         ...(page.next ? { nextCursor: ctx.cursors.seal(page.next, binding) } : {}),
-      },
+      }),
     };
   },
 

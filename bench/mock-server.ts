@@ -1,0 +1,59 @@
+// Starts kindgi-mock in a child process on a world folder, the way a user would
+// (`npm start -- --fixtures DIR`), and times it from spawn to its first /health answer.
+import { performance } from 'node:perf_hooks';
+import { memoryOf, spawnTs, stopChild, tailOf, type Memory } from './child-process.ts';
+
+export interface MockServer {
+  url: string;
+  pid: number;
+  /** From spawn to the first 200 from GET /health, node and tsx start-up included. */
+  startupMs: number;
+  /** Resident memory once the first /health answered. */
+  memoryAtStart: Memory | undefined;
+  memory(): Memory | undefined;
+  stop(): Promise<void>;
+}
+
+const LISTENING = /listening on (http:\/\/\S+)/;
+
+export async function startMockServer(fixturesDir: string, timeoutMs = 120_000): Promise<MockServer> {
+  const started = performance.now();
+  // A fixed cursor secret only so that cursors stay valid for the whole case; the default is random per start.
+  const child = spawnTs('src/cli.ts', ['--fixtures', fixturesDir, '--port', '0', '--cursor-secret', 'kindgi-mock-bench'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = tailOf(child);
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => fail(`did not listen within ${timeoutMs} ms`), timeoutMs);
+    const onData = () => {
+      const found = LISTENING.exec(output());
+      if (found) {
+        clearTimeout(timer);
+        child.off('exit', onExit);
+        resolve(found[1]!);
+      }
+    };
+    const onExit = (code: number | null) => fail(`exited with ${code}`);
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      void stopChild(child);
+      reject(new Error(`kindgi-mock on ${fixturesDir} ${why}:\n${output()}`));
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+  });
+  const health = await fetch(`${url}/health`);
+  await health.arrayBuffer();
+  if (health.status !== 200) throw new Error(`GET ${url}/health answered ${health.status}`);
+  const startupMs = performance.now() - started;
+  const pid = child.pid!;
+  return {
+    url,
+    pid,
+    startupMs,
+    memoryAtStart: memoryOf(pid),
+    memory: () => memoryOf(pid),
+    stop: () => stopChild(child),
+  };
+}

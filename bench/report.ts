@@ -1,0 +1,149 @@
+// The benchmark's results as data, the issue's targets judged on them, and the tables printed.
+import type { LoadResult } from './load.ts';
+
+export interface CaseResult {
+  case: string;
+  path: string;
+  /** Bytes of the body the mock answers; the bare server sends these same bytes. */
+  bodyBytes: number;
+  mock: LoadResult;
+  bare?: LoadResult;
+  /** Prism measured once per case (its answers do not depend on the world); copied here. */
+  prism?: LoadResult;
+  /** mock req/s ÷ Prism req/s. */
+  vsPrism?: number;
+  /** mock req/s ÷ bare req/s. */
+  vsBare?: number;
+}
+
+export interface SizeResult {
+  corrections: number;
+  /** From spawn to the first /health answer. */
+  startupMs: number;
+  rssAfterStartMb?: number;
+  /** After every case of this size ran against it. */
+  rssAfterLoadMb?: number;
+  peakRssMb?: number;
+  cases: CaseResult[];
+}
+
+export interface TargetResult {
+  target: string;
+  /** What was measured against it, e.g. the worst row. */
+  measured: string;
+  /** undefined: not measured in this run (a size or baseline left out). */
+  pass: boolean | undefined;
+}
+
+export interface BenchResult {
+  startedAt: string;
+  finishedAt: string;
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; platform: string };
+  settings: { seed: number; sizes: number[]; cases: string[]; duration: number; warmup: number; settle: number; connections: number; prism: boolean };
+  sizes: SizeResult[];
+  targets: TargetResult[];
+}
+
+export const TARGETS = {
+  listVsPrism: 5,
+  listVsBare: 0.35,
+  p99Growth: 1.5,
+  startupMs: 3000,
+  startupAt: 100_000,
+} as const;
+
+const LIST_CASES = new Set(['list-25', 'list-100', 'list-2-filters', 'list-page-2']);
+
+/** The issue's four targets, each over every row it applies to; the worst row is named. */
+export function judgeTargets(sizes: readonly SizeResult[]): TargetResult[] {
+  const listRows = sizes.flatMap((size) => size.cases.filter((c) => LIST_CASES.has(c.case)).map((row) => ({ size: size.corrections, row })));
+  const worst = (ratio: (row: CaseResult) => number | undefined) => {
+    const rated = listRows.flatMap(({ size, row }) => {
+      const value = ratio(row);
+      return value === undefined ? [] : [{ size, row, value }];
+    });
+    return rated.sort((a, b) => a.value - b.value)[0];
+  };
+
+  const prismWorst = worst((row) => row.vsPrism);
+  const bareWorst = worst((row) => row.vsBare);
+  const targets: TargetResult[] = [
+    {
+      target: `every list case with validation ≥ ${TARGETS.listVsPrism}× Prism's static mock (req/s)`,
+      measured: prismWorst ? `lowest ${ratio(prismWorst.value)} (${prismWorst.row.case} at ${count(prismWorst.size)})` : 'Prism not measured',
+      pass: prismWorst ? prismWorst.value >= TARGETS.listVsPrism : undefined,
+    },
+    {
+      target: `every list case with validation ≥ ${TARGETS.listVsBare * 100} % of the bare node:http server (req/s)`,
+      measured: bareWorst ? `lowest ${percent(bareWorst.value)} (${bareWorst.row.case} at ${count(bareWorst.size)})` : 'bare server not measured',
+      pass: bareWorst ? bareWorst.value >= TARGETS.listVsBare : undefined,
+    },
+  ];
+
+  const growth = p99Growth(sizes);
+  const worstGrowth = [...growth].sort((a, b) => b.growth - a.growth)[0];
+  const ordered = [...sizes].sort((a, b) => a.corrections - b.corrections);
+  // The issue's sizes when fewer than two were measured; else the smallest and largest of this run.
+  const [small, large] = ordered.length >= 2 ? [ordered[0]!.corrections, ordered[ordered.length - 1]!.corrections] : [1000, TARGETS.startupAt];
+  targets.push({
+    target: `p99 at ${count(large)} corrections ≤ ${TARGETS.p99Growth}× p99 at ${count(small)}, every case`,
+    measured: worstGrowth ? `highest ${worstGrowth.growth.toFixed(2)}× (${worstGrowth.case})` : 'needs two world sizes',
+    pass: worstGrowth ? worstGrowth.growth <= TARGETS.p99Growth : undefined,
+  });
+
+  const big = sizes.find((size) => size.corrections === TARGETS.startupAt);
+  targets.push({
+    target: `start-up with ${count(TARGETS.startupAt)} corrections < ${TARGETS.startupMs / 1000} s`,
+    measured: big ? `${(big.startupMs / 1000).toFixed(2)} s` : `${count(TARGETS.startupAt)} not measured`,
+    pass: big ? big.startupMs < TARGETS.startupMs : undefined,
+  });
+  return targets;
+}
+
+/** p99 of each case at the largest size ÷ at the smallest. */
+export function p99Growth(sizes: readonly SizeResult[]): Array<{ case: string; smallMs: number; largeMs: number; growth: number }> {
+  if (sizes.length < 2) return [];
+  const ordered = [...sizes].sort((a, b) => a.corrections - b.corrections);
+  const small = ordered[0]!;
+  const large = ordered[ordered.length - 1]!;
+  return small.cases.flatMap((row) => {
+    const other = large.cases.find((c) => c.case === row.case);
+    return other ? [{ case: row.case, smallMs: row.mock.p99Ms, largeMs: other.mock.p99Ms, growth: other.mock.p99Ms / row.mock.p99Ms }] : [];
+  });
+}
+
+/** Markdown tables: throughput and latency per case and size, p99 growth, start-up, targets. */
+export function formatTables(result: BenchResult): string {
+  const lines: string[] = [];
+  const s = result.settings;
+  lines.push(`${result.machine.cpus} × ${result.machine.cpuModel}, Node ${result.machine.node}; ${s.connections} connections; ${s.settle} s of load after each start-up, then ${s.warmup} s warm-up + ${s.duration} s measured per case and server; seed ${s.seed}.`, '');
+  lines.push('| corrections | case | body bytes | mock req/s | p50 ms | p99 ms | bare req/s | Prism req/s | mock ÷ Prism | mock ÷ bare |');
+  lines.push('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const size of result.sizes) {
+    for (const row of size.cases) {
+      const list = LIST_CASES.has(row.case);
+      const mark = (pass: boolean | undefined) => (!list || pass === undefined ? '' : pass ? ' ✓' : ' ✗');
+      const suspect = row.mock.failures > 0 ? ` (${row.mock.failures} failed)` : '';
+      lines.push(`| ${count(size.corrections)} | ${row.case} | ${row.bodyBytes} | ${Math.round(row.mock.rps)}${suspect} | ${ms(row.mock.p50Ms)} | ${ms(row.mock.p99Ms)} | ${row.bare ? Math.round(row.bare.rps) : '–'} | ${row.prism ? Math.round(row.prism.rps) : '–'} | ${row.vsPrism !== undefined ? `${ratio(row.vsPrism)}${mark(row.vsPrism >= TARGETS.listVsPrism)}` : '–'} | ${row.vsBare !== undefined ? `${percent(row.vsBare)}${mark(row.vsBare >= TARGETS.listVsBare)}` : '–'} |`);
+    }
+  }
+  const growth = p99Growth(result.sizes);
+  if (growth.length > 0) {
+    const ordered = [...result.sizes].sort((a, b) => a.corrections - b.corrections);
+    lines.push('', `| case | p99 at ${count(ordered[0]!.corrections)} | p99 at ${count(ordered[ordered.length - 1]!.corrections)} | growth |`, '| --- | ---: | ---: | ---: |');
+    for (const row of growth) lines.push(`| ${row.case} | ${ms(row.smallMs)} | ${ms(row.largeMs)} | ${row.growth.toFixed(2)}×${row.growth <= TARGETS.p99Growth ? ' ✓' : ' ✗'} |`);
+  }
+  lines.push('', '| corrections | start-up to first answer | RSS after start-up | RSS after the cases |', '| ---: | ---: | ---: | ---: |');
+  for (const size of result.sizes) {
+    lines.push(`| ${count(size.corrections)} | ${(size.startupMs / 1000).toFixed(2)} s | ${mb(size.rssAfterStartMb)} | ${mb(size.rssAfterLoadMb)} |`);
+  }
+  lines.push('', '| target | measured | |', '| --- | --- | --- |');
+  for (const target of result.targets) lines.push(`| ${target.target} | ${target.measured} | ${target.pass === undefined ? 'not measured' : target.pass ? 'pass' : 'MISS'} |`);
+  return lines.join('\n');
+}
+
+const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(2));
+const ratio = (value: number) => `${value.toFixed(1)}×`;
+const percent = (value: number) => `${Math.round(value * 100)} %`;
+const mb = (value: number | undefined) => (value === undefined ? '–' : `${Math.round(value)} MB`);

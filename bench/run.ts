@@ -1,0 +1,85 @@
+// `npm run bench -- [flags]`: runs the benchmark, prints its tables and writes them as JSON.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runBench, type BenchOptions } from './bench.ts';
+import { CASES } from './cases.ts';
+import { ROOT, stopAll } from './child-process.ts';
+import { formatTables } from './report.ts';
+import { DEFAULT_WORLDS_DIR } from './worlds.ts';
+
+const USAGE = `usage: npm run bench -- [options]
+  --sizes N,N,…        world sizes in corrections (default 1000,10000,100000)
+  --duration S         seconds measured per case and server (default 5)
+  --warmup S           seconds of unmeasured load before each measurement (default 1)
+  --settle S           seconds of unmeasured load after each start-up (default 3)
+  --connections N      autocannon connections (default 10)
+  --cases A,B,…        only these cases: ${CASES.map((c) => c.name).join(', ')}
+  --quick              --sizes 1000,10000 --duration 2 --warmup 0.5 --settle 1, unless given
+  --no-prism           leave Prism's baseline out
+  --seed N             seed of the generated worlds (default 42)
+  --worlds DIR         where generated worlds are kept (default ${DEFAULT_WORLDS_DIR})
+  --out FILE           the JSON results (default bench/results/latest.json)
+  --help               this text`;
+
+function numbers(name: string, text: string): number[] {
+  const values = text.split(',').map(Number);
+  if (values.some((n) => !Number.isFinite(n) || n <= 0)) throw new Error(`--${name}: "${text}" is not a list of positive numbers\n${USAGE}`);
+  return values;
+}
+
+function wholeNumber(name: string, text: string): number {
+  if (!/^\d+$/.test(text)) throw new Error(`--${name}: "${text}" is not a whole number\n${USAGE}`);
+  return Number(text);
+}
+
+function seconds(name: string, text: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0) throw new Error(`--${name}: "${text}" is not a number of seconds\n${USAGE}`);
+  return value;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: 'string' }, duration: { type: 'string' }, warmup: { type: 'string' }, settle: { type: 'string' }, connections: { type: 'string' },
+      cases: { type: 'string' }, quick: { type: 'boolean' }, 'no-prism': { type: 'boolean' }, seed: { type: 'string' },
+      worlds: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const quick = values.quick === true;
+  const options: BenchOptions = {
+    sizes: values.sizes !== undefined ? numbers('sizes', values.sizes).map(Math.round) : quick ? [1000, 10_000] : [1000, 10_000, 100_000],
+    duration: values.duration !== undefined ? numbers('duration', values.duration)[0]! : quick ? 2 : 5,
+    warmup: values.warmup !== undefined ? seconds('warmup', values.warmup) : quick ? 0.5 : 1,
+    settle: values.settle !== undefined ? seconds('settle', values.settle) : quick ? 1 : 3,
+    connections: values.connections !== undefined ? Math.round(numbers('connections', values.connections)[0]!) : 10,
+    seed: values.seed !== undefined ? wholeNumber('seed', values.seed) : 42,
+    ...(values.cases !== undefined ? { cases: values.cases.split(',') } : {}),
+    prism: values['no-prism'] !== true,
+    worldsDir: values.worlds ?? DEFAULT_WORLDS_DIR,
+    log: (line) => process.stderr.write(`${line}\n`),
+  };
+  const result = await runBench(options);
+  const out = values.out ?? join(ROOT, 'bench', 'results', 'latest.json');
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+  process.stdout.write(`\n${formatTables(result)}\n\nwritten to ${out}\n`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void stopAll().then(() => process.exit(130));
+  });
+}
+
+main().catch(async (error: Error) => {
+  await stopAll();
+  process.stderr.write(`kindgi-mock bench: ${error.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+// `npm run bench` end to end, as short as it goes: one case for one second against a small world,
+// with both baselines. It checks that the run produces figures, never how large they are.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runBench } from '../../bench/bench.ts';
+import { formatTables, type BenchResult } from '../../bench/report.ts';
+
+const worldsDir = mkdtempSync(join(tmpdir(), 'kindgi-mock-bench-smoke-'));
+
+afterAll(() => {
+  rmSync(worldsDir, { recursive: true, force: true });
+});
+
+describe('npm run bench -- --sizes 300 --cases list-page-2 --duration 1', () => {
+  let result: BenchResult;
+
+  it('measures the mock, the bare server and Prism, and judges every target', { timeout: 120_000 }, async () => {
+    result = await runBench({
+      sizes: [300], seed: 42, cases: ['list-page-2'], duration: 1, warmup: 0, settle: 0, connections: 2, prism: true, worldsDir, log: () => {},
+    });
+    const size = result.sizes[0]!;
+    expect(size.corrections).toBe(300);
+    expect(size.startupMs).toBeGreaterThan(0);
+    const row = size.cases[0]!;
+    expect(row.case).toBe('list-page-2');
+    expect(row.path).toMatch(/^\/v1\/corrections\?limit=25&cursor=/);
+    expect(row.bodyBytes).toBeGreaterThan(1000);
+    for (const load of [row.mock, row.bare!, row.prism!]) {
+      expect(load.requests).toBeGreaterThan(0);
+      expect(load.failures).toBe(0);
+      expect(load.rps).toBeGreaterThan(0);
+      expect(load.p50Ms).toBeGreaterThan(0);
+      expect(load.p99Ms).toBeGreaterThanOrEqual(load.p50Ms);
+    }
+    expect(row.vsPrism).toBeGreaterThan(0);
+    expect(row.vsBare).toBeGreaterThan(0);
+    expect(result.targets.map((t) => t.pass === undefined)).toEqual([false, false, true, true]);
+  });
+
+  it('prints a table with the row, the ratios and the targets', () => {
+    const table = formatTables(result);
+    expect(table).toContain('| 300 | list-page-2 |');
+    expect(table).toMatch(/\d+\.\d× [✓✗]/);
+    expect(table).toContain('start-up with 100 000 corrections < 3 s');
+  });
+});
