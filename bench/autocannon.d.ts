@@ -8,6 +8,8 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     timeout?: number;
+    /** Milliseconds between samples; the run stops at the first sample past `duration`. */
+    sampleInt?: number;
   }
 
   interface Histogram {

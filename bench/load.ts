@@ -1,14 +1,23 @@
-// One load measurement with autocannon: requests per second and latency percentiles, taken from
-// every response's own time (autocannon's histogram keeps whole milliseconds only).
+// Load measurements with autocannon: requests per second and latency percentiles, taken from
+// every response's own time (autocannon's histogram keeps whole milliseconds only). Servers
+// compared with each other are measured in alternating rounds, so that a slow minute on a noisy
+// machine falls on all of them rather than on one.
 import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
 
 export interface LoadOptions {
-  /** Seconds of measured load. */
+  /** Seconds of measured load per server, split over `rounds`. */
   duration: number;
-  /** Seconds of load first, not measured, so the JIT and caches are warm. */
+  /** Seconds of load on each server first, not measured, so the JIT and caches are warm. */
   warmup: number;
+  /** Alternating rounds the measured seconds are split into. */
+  rounds: number;
   connections: number;
+}
+
+export interface LoadTarget {
+  url: string;
+  headers: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -24,35 +33,60 @@ export interface LoadResult {
   bytesPerAnswer: number;
 }
 
-export async function measureLoad(url: string, headers: Record<string, string>, options: LoadOptions): Promise<LoadResult> {
-  if (options.warmup > 0) await run(url, headers, options.warmup, options.connections);
-  return run(url, headers, options.duration, options.connections);
+interface Tally {
+  latencies: number[];
+  seconds: number;
+  bytes: number;
+  failures: number;
 }
 
-async function run(url: string, headers: Record<string, string>, duration: number, connections: number): Promise<LoadResult> {
-  const latencies: number[] = [];
-  let bytes = 0;
-  let failed = 0;
+/** Warms every target, then measures them in turn, round after round; one result per target. */
+export async function measureInterleaved(targets: readonly LoadTarget[], options: LoadOptions): Promise<LoadResult[]> {
+  if (options.warmup > 0) for (const target of targets) await run(target, options.warmup, options.connections, newTally());
+  const tallies = targets.map(newTally);
+  const rounds = Math.max(1, Math.round(options.rounds));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [i, target] of targets.entries()) await run(target, options.duration / rounds, options.connections, tallies[i]!);
+  }
+  return tallies.map(resultOf);
+}
+
+/** One target alone, warmed first. */
+export async function measureLoad(target: LoadTarget, options: LoadOptions): Promise<LoadResult> {
+  return (await measureInterleaved([target], options))[0]!;
+}
+
+function newTally(): Tally {
+  return { latencies: [], seconds: 0, bytes: 0, failures: 0 };
+}
+
+async function run(target: LoadTarget, duration: number, connections: number, tally: Tally): Promise<void> {
   const started = performance.now();
-  const instance = autocannon({ url, headers, connections, duration, timeout: 10 });
+  // autocannon stops at its first sample tick past `duration`: ticks every 100 ms instead of every
+  // second keep short rounds as long as asked.
+  const instance = autocannon({ url: target.url, headers: target.headers, connections, duration, timeout: 10, sampleInt: 100 });
   instance.on('response', (_client, statusCode, size, responseTime) => {
     if (statusCode >= 200 && statusCode < 300) {
-      latencies.push(responseTime);
-      bytes += size;
+      tally.latencies.push(responseTime);
+      tally.bytes += size;
     } else {
-      failed += 1;
+      tally.failures += 1;
     }
   });
   const result = await instance;
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+  tally.seconds += (performance.now() - started) / 1000;
+  tally.failures += result.errors + result.timeouts;
+}
+
+function resultOf(tally: Tally): LoadResult {
+  const sorted = [...tally.latencies].sort((a, b) => a - b);
   return {
-    rps: latencies.length / seconds,
-    p50Ms: percentile(latencies, 0.5),
-    p99Ms: percentile(latencies, 0.99),
-    requests: latencies.length,
-    failures: failed + result.errors + result.timeouts,
-    bytesPerAnswer: latencies.length > 0 ? bytes / latencies.length : 0,
+    rps: sorted.length / tally.seconds,
+    p50Ms: percentile(sorted, 0.5),
+    p99Ms: percentile(sorted, 0.99),
+    requests: sorted.length,
+    failures: tally.failures,
+    bytesPerAnswer: sorted.length > 0 ? tally.bytes / sorted.length : 0,
   };
 }
 

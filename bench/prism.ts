@@ -1,9 +1,8 @@
 // Starts Prism's mock (`prism mock spec/openapi.yaml`, static examples, its default logging) in a
 // child process: the baseline of a mock that reads only the document.
-import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ROOT, spawnTracked, stopChild } from './child-process.ts';
 
@@ -15,32 +14,30 @@ export interface PrismServer {
 }
 
 const PRISM_BIN = join(ROOT, 'node_modules', '.bin', 'prism');
+const LISTENING = /Prism is listening on (http:\/\/[\d.]+:\d+)/;
 
 export async function startPrism(timeoutMs = 60_000): Promise<PrismServer> {
-  const port = await freePort();
-  const logFile = join(tmpdir(), `kindgi-mock-bench-prism-${process.pid}.log`);
+  const logFile = join(tmpdir(), `kindgi-mock-bench-prism-${process.pid}-${Date.now()}.log`);
   // Its log goes to a file, not to a pipe: reading a line per request would load the benchmark
   // process, and an unread pipe would stall Prism.
   const log = openSync(logFile, 'w');
-  const child = spawnTracked(PRISM_BIN, ['mock', 'spec/openapi.yaml', '--host', '127.0.0.1', '--port', String(port)], {
+  // Port 0, read back from its log: a port picked free beforehand could be taken by another
+  // process that also picked it (tests start Prism too) before Prism binds it.
+  const child = spawnTracked(PRISM_BIN, ['mock', 'spec/openapi.yaml', '--host', '127.0.0.1', '--port', '0'], {
     stdio: ['ignore', log, log],
   });
   closeSync(log);
-  const url = `http://127.0.0.1:${port}`;
+  const output = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '');
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`prism exited with ${child.exitCode}:\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
-    try {
-      const response = await fetch(`${url}/health`);
-      await response.arrayBuffer();
-      break;
-    } catch {
-      if (Date.now() > deadline) {
-        await stopChild(child);
-        throw new Error(`prism did not answer within ${timeoutMs} ms:\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
-      }
-      await sleep(100);
+  let url: string | undefined;
+  while (url === undefined) {
+    if (child.exitCode !== null) throw new Error(`prism exited with ${child.exitCode}:\n${output().slice(-4000)}`);
+    if (Date.now() > deadline) {
+      await stopChild(child);
+      throw new Error(`prism did not listen within ${timeoutMs} ms:\n${output().slice(-4000)}`);
     }
+    url = LISTENING.exec(output())?.[1];
+    if (url === undefined) await sleep(100);
   }
   return {
     url,
@@ -50,15 +47,4 @@ export async function startPrism(timeoutMs = 60_000): Promise<PrismServer> {
       rmSync(logFile, { force: true });
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
 }

@@ -13,6 +13,7 @@ const USAGE = `usage: npm run bench -- [options]
   --duration S         seconds measured per case and server (default 5)
   --warmup S           seconds of unmeasured load before each measurement (default 1)
   --settle S           seconds of unmeasured load after each start-up (default 3)
+  --rounds N           alternating rounds the measured seconds are split into (default 3)
   --connections N      autocannon connections (default 10)
   --cases A,B,…        only these cases: ${CASES.map((c) => c.name).join(', ')}
   --quick              --sizes 1000,10000 --duration 2 --warmup 0.5 --settle 1, unless given
@@ -42,7 +43,7 @@ function seconds(name: string, text: string): number {
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      sizes: { type: 'string' }, duration: { type: 'string' }, warmup: { type: 'string' }, settle: { type: 'string' }, connections: { type: 'string' },
+      sizes: { type: 'string' }, duration: { type: 'string' }, warmup: { type: 'string' }, settle: { type: 'string' }, rounds: { type: 'string' }, connections: { type: 'string' },
       cases: { type: 'string' }, quick: { type: 'boolean' }, 'no-prism': { type: 'boolean' }, seed: { type: 'string' },
       worlds: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean' },
     },
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
     duration: values.duration !== undefined ? numbers('duration', values.duration)[0]! : quick ? 2 : 5,
     warmup: values.warmup !== undefined ? seconds('warmup', values.warmup) : quick ? 0.5 : 1,
     settle: values.settle !== undefined ? seconds('settle', values.settle) : quick ? 1 : 3,
+    rounds: values.rounds !== undefined ? wholeNumber('rounds', values.rounds) || 1 : 3,
     connections: values.connections !== undefined ? Math.round(numbers('connections', values.connections)[0]!) : 10,
     seed: values.seed !== undefined ? wholeNumber('seed', values.seed) : 42,
     ...(values.cases !== undefined ? { cases: values.cases.split(',') } : {}),
