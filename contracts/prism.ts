@@ -27,8 +27,13 @@ export async function startPrism(options: { upstream?: string; timeoutMs?: numbe
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Prism is listening')) {
+        // Detach the start-up listeners once: stopChild's own exit listener must survive later output.
         clearTimeout(timer);
-        child.removeAllListeners('exit');
+        child.stdout?.off('data', onData);
+        child.stderr?.off('data', onData);
+        child.off('exit', onExit);
+        child.stdout?.resume();
+        child.stderr?.resume();
         resolve();
       }
     };
@@ -39,7 +44,8 @@ export async function startPrism(options: { upstream?: string; timeoutMs?: numbe
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.once('exit', (code) => fail(`Prism exited with ${code}`));
+    const onExit = (code: number | null) => fail(`Prism exited with ${code}`);
+    child.once('exit', onExit);
   });
   return { baseUrl: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
 }
@@ -52,7 +58,7 @@ export function answeredByPrism(exchange: Exchange): boolean {
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const force = setTimeout(() => child.kill('SIGKILL'), 5000);
     child.once('exit', () => {
