@@ -1,4 +1,5 @@
 // Walks a list page by page, and the shared unfiltered walk the filter checks compare against.
+import { newestFirst } from '../../src/domain/correction-filter.ts';
 import type { Correction } from '../../src/domain/types.ts';
 import type { Exchange, Session } from '../types.ts';
 
@@ -49,7 +50,7 @@ export function baseline(session: Session): Promise<Baseline> {
     const removed = await walk(session, ['status=removed', window].filter(Boolean).join('&'));
     const inWindow = (c: Correction) => since === undefined || Date.parse(c.createdAt) >= since;
     const items = [...live.items.filter(inWindow), ...removed.items.filter(inWindow)]
-      .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0));
+      .sort(newestFirst);
     return { items, window, ...(since !== undefined ? { since } : {}) };
   });
 }

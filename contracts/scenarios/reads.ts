@@ -1,5 +1,6 @@
 // A correction fetched alone agrees with its list item; suggested changes reached through
 // corrections' links can be read and list the correction among their fixes.
+import { canonicalJson } from '../../src/domain/canonical-json.ts';
 import type { Correction, SuggestedChange } from '../../src/domain/types.ts';
 import type { Scenario } from '../types.ts';
 import { baseline } from './list-walk.ts';
@@ -19,7 +20,7 @@ export const reads: Scenario = {
         continue;
       }
       const { run: _run, ...alone } = fetched.response.body as Correction & { run?: unknown };
-      if (JSON.stringify(sorted(alone)) !== JSON.stringify(sorted(listed))) {
+      if (canonicalJson(alone) !== canonicalJson(listed)) {
         session.fail('fetched-agrees-with-list', fetched, `${listed.id} as the list shows it`, 'the fetched correction differs from its list item');
       }
     }
@@ -39,9 +40,3 @@ export const reads: Scenario = {
     }
   },
 };
-
-function sorted(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sorted);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted((value as Record<string, unknown>)[key])]));
-}

@@ -2,7 +2,7 @@
 // of its run; 404 for what the caller cannot read, in another tenant or in a project it can't read.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type Answer, type TestMock } from './support.ts';
+import { expectNotFound, startMock, type TestMock } from './support.ts';
 
 interface FixtureCorrection {
   id: string;
@@ -65,12 +65,6 @@ let server: TestMock;
 beforeAll(async () => { server = await startMock(); });
 afterAll(async () => { await server.close(); });
 
-function expectNotFound(answer: Answer<any>): void {
-  expect(answer.status).toBe(404);
-  expect(answer.body.error.code).toBe('not-found');
-  expect(typeof answer.body.error.message).toBe('string');
-  expect(answer.body.error.requestId).toBe(answer.headers.get('x-request-id'));
-}
 
 /** What the copy of a run must hold, from runs.json. */
 function expectCopyOf(copy: Record<string, unknown>, correction: FixtureCorrection): void {

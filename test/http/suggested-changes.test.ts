@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWorld } from '../../src/fixtures/load-world.ts';
-import { startMock, type Answer, type TestMock } from './support.ts';
+import { expectNotFound, startMock, type TestMock } from './support.ts';
 
 interface FixtureChange { kind: 'block' | 'code'; blockId?: string; from?: string; to?: string; deploymentId?: string; imageDigest?: string }
 interface FixtureSuggestedChange {
@@ -67,11 +67,6 @@ let server: TestMock;
 beforeAll(async () => { server = await startMock(); });
 afterAll(async () => { await server.close(); });
 
-function expectNotFound(answer: Answer<any>): void {
-  expect(answer.status).toBe(404);
-  expect(answer.body.error.code).toBe('not-found');
-  expect(answer.body.error.requestId).toBe(answer.headers.get('x-request-id'));
-}
 
 describe('GET /v1/suggested-changes/{suggestedChangeId}', () => {
   it(`GET /v1/suggested-changes/${blockChange.id} (block change) → before and after are the block versions' content`, async () => {

@@ -1,4 +1,5 @@
 // Starts the mock in-process on a free loopback port for one test file, and talks to it.
+import { expect } from 'vitest';
 import { createMock, type Mock, type MockOptions } from '../../src/index.ts';
 
 export const TOKEN_NAMES = ['admin', 'member', 'viewer', 'app', 'expert', 'triage_bot', 'other_tenant', 'expired', 'revoked'] as const;
@@ -71,4 +72,13 @@ export async function walkList(server: TestMock, query: string, who: TokenName |
     cursor = answer.body.nextCursor;
   }
   throw new Error('more than 1000 pages');
+}
+
+/** A 404 not-found in the error envelope, its requestId the X-Request-Id header. */
+export function expectNotFound(answer: Answer): void {
+  const body = answer.body as { error: { code: string; message: unknown; requestId: string } };
+  expect(answer.status).toBe(404);
+  expect(body.error.code).toBe('not-found');
+  expect(typeof body.error.message).toBe('string');
+  expect(body.error.requestId).toBe(answer.headers.get('x-request-id'));
 }

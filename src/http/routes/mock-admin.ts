@@ -3,12 +3,12 @@ import express, { Router } from 'express';
 import { ApiError } from '../api-error.ts';
 import type { FaultSettings, MockContext } from '../context.ts';
 import { REOPENED_HOW } from '../../domain/types.ts';
-import type { Principal } from '../../domain/world.ts';
 import { decideApproval, finishCheck, type ApprovalDecision } from '../../store/suggested-change-writes.ts';
 import { recordTestRun, type TestRunInput } from '../../store/test-runs.ts';
 import { authenticate } from '../middleware/auth.ts';
 import { loopbackOnly } from '../middleware/loopback-only.ts';
-import { commitOutcome } from './write-handlers.ts';
+import { callerOf } from './request-parts.ts';
+import { commitOutcome, nowOf } from './write-handlers.ts';
 
 export function mockAdminRouter(ctx: MockContext): Router {
   const router = Router();
@@ -56,7 +56,7 @@ export function mockAdminRouter(ctx: MockContext): Router {
   router.post('/approvals/:approvalId/:decision', authenticate(ctx), (req, res) => {
     const decision = String(req.params.decision);
     if (!(DECISIONS as readonly string[]).includes(decision)) throw new ApiError('route-not-found', `no route ${req.method} ${req.path}: decide with approve, reject or expire`);
-    const reply = commitOutcome(ctx, decideApproval(ctx.store.lookup, res.locals.principal as Principal, String(req.params.approvalId), decision as ApprovalDecision, new Date(ctx.clock()).toISOString()));
+    const reply = commitOutcome(ctx, decideApproval(ctx.store.lookup, callerOf(res), String(req.params.approvalId), decision as ApprovalDecision, nowOf(ctx)));
     res.status(reply.status).json(reply.body);
   });
 
@@ -67,13 +67,13 @@ export function mockAdminRouter(ctx: MockContext): Router {
     if (!running) throw new ApiError('not-found', `suggested change ${id} has no running check`, { suggestedChangeId: id });
     const { fails = false, ...rest } = (req.body ?? {}) as { fails?: unknown };
     if (Object.keys(rest).length > 0 || typeof fails !== 'boolean') throw new ApiError('bad-input', 'the body is optional: { "fails": true | false }');
-    ctx.store.commit(finishCheck(ctx.store.lookup, { ...running, fails }, new Date(ctx.clock()).toISOString()));
+    ctx.store.commit(finishCheck(ctx.store.lookup, { ...running, fails }, nowOf(ctx)));
     res.json({ finished: id, fails });
   });
 
   router.post('/test-runs', authenticate(ctx), (req, res) => {
     const input = parseTestRun(req.body);
-    const reply = commitOutcome(ctx, recordTestRun(ctx.store.lookup, res.locals.principal as Principal, input, new Date(ctx.clock()).toISOString()));
+    const reply = commitOutcome(ctx, recordTestRun(ctx.store.lookup, callerOf(res), input, nowOf(ctx)));
     res.status(reply.status).json(reply.body);
   });
 

@@ -1,18 +1,14 @@
 // The read operations of pages 000, 001 and 002: each takes checked input, asks the store once,
 // and maps the answer to a status and a body.
 import type { Request, Response } from 'express';
-import type { Principal } from '../../domain/world.ts';
 import { ApiError } from '../api-error.ts';
 import type { MockContext, Reply } from '../context.ts';
 import { parseListQuery } from '../list-query.ts';
 import { storedRecordsPage } from '../send.ts';
+import { callerOf, pathParam, suggestedChangeIdOf, suggestedChangeNotFound } from './request-parts.ts';
 
 export type OperationHandler = (req: Request, res: Response, ctx: MockContext) => Reply | Promise<Reply>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const callerOf = (res: Response) => res.locals.principal as Principal;
-const param = (req: Request, name: string) => String(req.params[name]);
 
 export const READ_HANDLERS: Record<string, OperationHandler> = {
   getHealth: () => ({ status: 200, body: { ok: true } }),
@@ -20,7 +16,7 @@ export const READ_HANDLERS: Record<string, OperationHandler> = {
   getOpenApiDocument: (_req, _res, ctx) => ({ status: 200, body: ctx.document }),
 
   getCorrection(req, res, ctx) {
-    const id = param(req, 'correctionId');
+    const id = pathParam(req, 'correctionId');
     const correction = ctx.store.readCorrection(callerOf(res), id);
     if (!correction) throw new ApiError('not-found', `no correction ${id} in this workspace`, { correctionId: id });
     return { status: 200, body: correction };
@@ -51,10 +47,8 @@ export const READ_HANDLERS: Record<string, OperationHandler> = {
   },
 
   getSuggestedChange(req, res, ctx) {
-    const id = param(req, 'suggestedChangeId');
-    // Page 002 documents no 400 here: an id that is no UUID is simply not found.
-    const change = UUID.test(id) ? ctx.store.readSuggestedChange(callerOf(res), id.toLowerCase()) : undefined;
-    if (!change) throw new ApiError('not-found', `no suggested change ${id} that this caller may read`, { suggestedChangeId: id });
+    const change = ctx.store.readSuggestedChange(callerOf(res), suggestedChangeIdOf(req));
+    if (!change) throw suggestedChangeNotFound(pathParam(req, 'suggestedChangeId'));
     return { status: 200, body: change };
   },
 };

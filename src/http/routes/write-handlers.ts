@@ -1,7 +1,6 @@
 // The writes the pages name under "See also" (x-inferred in the spec): each hands checked input
 // to one store operation, commits what it changed, and maps the outcome to a reply.
-import type { Request, Response } from 'express';
-import type { Principal } from '../../domain/world.ts';
+import type { Response } from 'express';
 import { changeCorrection, createCorrection, removeCorrectionById, type CorrectionChangeInput, type CorrectionInput } from '../../store/correction-writes.ts';
 import type { Outcome } from '../../store/outcome.ts';
 import { addAsLatest, pin, startCheck, withdraw, type ActionContext } from '../../store/suggested-change-writes.ts';
@@ -9,9 +8,10 @@ import { ApiError } from '../api-error.ts';
 import type { MockContext, Reply } from '../context.ts';
 import { replyToKeep } from '../middleware/idempotency.ts';
 import type { OperationHandler } from './read-handlers.ts';
+import { callerOf, pathParam, suggestedChangeIdOf } from './request-parts.ts';
 
-const callerOf = (res: Response) => res.locals.principal as Principal;
-const nowOf = (ctx: MockContext) => new Date(ctx.clock()).toISOString();
+/** The mock clock's now, as the API writes times. */
+export const nowOf = (ctx: MockContext) => new Date(ctx.clock()).toISOString();
 
 /**
  * Commits a successful outcome and replies with its value; a refusal becomes its ApiError.
@@ -29,35 +29,25 @@ function actionContext(ctx: MockContext, res: Response): ActionContext {
   return { lookup: ctx.store.lookup, caller: callerOf(res), at: nowOf(ctx), newId: ctx.newId };
 }
 
-const id = (req: Request, name: string) => String(req.params[name]);
 
 export const WRITE_HANDLERS: Record<string, OperationHandler> = {
   createCorrection: (req, res, ctx) =>
     commitOutcome(ctx, createCorrection(ctx.store.lookup, callerOf(res), req.body as CorrectionInput, nowOf(ctx), ctx.newId('cor')), res),
 
   changeCorrection: (req, res, ctx) =>
-    commitOutcome(ctx, changeCorrection(ctx.store.lookup, callerOf(res), id(req, 'correctionId'), req.body as CorrectionChangeInput, nowOf(ctx)), res),
+    commitOutcome(ctx, changeCorrection(ctx.store.lookup, callerOf(res), pathParam(req, 'correctionId'), req.body as CorrectionChangeInput, nowOf(ctx)), res),
 
   removeCorrection: (req, res, ctx) =>
-    commitOutcome(ctx, removeCorrectionById(ctx.store.lookup, callerOf(res), id(req, 'correctionId'), nowOf(ctx)), res),
+    commitOutcome(ctx, removeCorrectionById(ctx.store.lookup, callerOf(res), pathParam(req, 'correctionId'), nowOf(ctx)), res),
 
   checkSuggestedChange: (req, res, ctx) =>
-    commitOutcome(ctx, startCheck(actionContext(ctx, res), suggestedChangeId(req), ctx.clock() + ctx.checkMs, ctx.faults.failChecks === true), res),
+    commitOutcome(ctx, startCheck(actionContext(ctx, res), suggestedChangeIdOf(req), ctx.clock() + ctx.checkMs, ctx.faults.failChecks === true), res),
 
-  pinSuggestedChange: (req, res, ctx) => commitOutcome(ctx, pin(actionContext(ctx, res), suggestedChangeId(req)), res),
+  pinSuggestedChange: (req, res, ctx) => commitOutcome(ctx, pin(actionContext(ctx, res), suggestedChangeIdOf(req)), res),
 
   addSuggestedChangeAsLatest: (req, res, ctx) =>
-    commitOutcome(ctx, addAsLatest(actionContext(ctx, res), suggestedChangeId(req), (req.body as { reason?: string } | undefined)?.reason), res),
+    commitOutcome(ctx, addAsLatest(actionContext(ctx, res), suggestedChangeIdOf(req), (req.body as { reason?: string } | undefined)?.reason), res),
 
   withdrawSuggestedChange: (req, res, ctx) =>
-    commitOutcome(ctx, withdraw(actionContext(ctx, res), suggestedChangeId(req), (req.body as { reason: string }).reason), res),
+    commitOutcome(ctx, withdraw(actionContext(ctx, res), suggestedChangeIdOf(req), (req.body as { reason: string }).reason), res),
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A non-UUID id names no suggested change: 404, as for reads. */
-function suggestedChangeId(req: Request): string {
-  const value = id(req, 'suggestedChangeId');
-  if (!UUID.test(value)) throw new ApiError('not-found', `no suggested change ${value} that this caller may read`, { suggestedChangeId: value });
-  return value.toLowerCase();
-}
