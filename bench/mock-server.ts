@@ -1,5 +1,7 @@
 // Starts kindgi-mock in a child process on a world folder, the way a user would
-// (`npm start -- --fixtures DIR`), and times it from spawn to its first /health answer.
+// (`npm start -- --fixtures DIR`), and times it from spawn to its first /health answer. By default
+// the mock remembers a world that passed its checks and skips them the next time (checked-worlds.ts);
+// `checkEveryStart` times a start that checks the world anyway.
 import { performance } from 'node:perf_hooks';
 import { memoryOf, spawnTs, stopChild, tailOf, type Memory } from './child-process.ts';
 
@@ -8,6 +10,8 @@ export interface MockServer {
   pid: number;
   /** From spawn to the first 200 from GET /health, node and tsx start-up included. */
   startupMs: number;
+  /** Whether this start checked the world, or skipped the checks because these files passed them before. */
+  worldChecks: 'ran' | 'remembered';
   /** Resident memory once the first /health answered. */
   memoryAtStart: Memory | undefined;
   memory(): Memory | undefined;
@@ -15,11 +19,13 @@ export interface MockServer {
 }
 
 const LISTENING = /listening on (http:\/\/\S+)/;
+const REMEMBERED = /passed every check before/;
 
-export async function startMockServer(fixturesDir: string, timeoutMs = 120_000): Promise<MockServer> {
+export async function startMockServer(fixturesDir: string, { checkEveryStart = false, timeoutMs = 120_000 } = {}): Promise<MockServer> {
   const started = performance.now();
   // A fixed cursor secret only so that cursors stay valid for the whole case; the default is random per start.
-  const child = spawnTs('src/cli.ts', ['--fixtures', fixturesDir, '--port', '0', '--cursor-secret', 'kindgi-mock-bench'], {
+  const args = ['--fixtures', fixturesDir, '--port', '0', '--cursor-secret', 'kindgi-mock-bench', ...(checkEveryStart ? ['--check-every-start'] : [])];
+  const child = spawnTs('src/cli.ts', args, {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = tailOf(child);
@@ -52,6 +58,7 @@ export async function startMockServer(fixturesDir: string, timeoutMs = 120_000):
     url,
     pid,
     startupMs,
+    worldChecks: REMEMBERED.test(output()) ? 'remembered' : 'ran',
     memoryAtStart: memoryOf(pid),
     memory: () => memoryOf(pid),
     stop: () => stopChild(child),

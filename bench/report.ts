@@ -21,8 +21,12 @@ export interface CaseResult {
 
 export interface SizeResult {
   corrections: number;
-  /** From spawn to the first /health answer. */
+  /** From spawn to the first /health answer, the way users start it: the world's checks remembered from an earlier start. */
   startupMs: number;
+  /** Whether that start really skipped the checks (`ran` when the verdict could not be kept). */
+  worldChecks?: 'ran' | 'remembered';
+  /** From spawn to the first /health answer of a start that checks the world (`--check-every-start`), as the very first start does. */
+  checkingStartupMs?: number;
   rssAfterStartMb?: number;
   /** After every case of this size ran against it. */
   rssAfterLoadMb?: number;
@@ -97,7 +101,7 @@ export function judgeTargets(sizes: readonly SizeResult[]): TargetResult[] {
   const big = sizes.find((size) => size.corrections === TARGETS.startupAt);
   targets.push({
     target: `start-up with ${count(TARGETS.startupAt)} corrections < ${TARGETS.startupMs / 1000} s`,
-    measured: big ? `${(big.startupMs / 1000).toFixed(2)} s` : `${count(TARGETS.startupAt)} not measured`,
+    measured: big ? `${(big.startupMs / 1000).toFixed(2)} s${big.worldChecks === 'remembered' ? ', checked before' : ', checking the world'}${big.checkingStartupMs !== undefined && big.worldChecks === 'remembered' ? ` (checking it: ${(big.checkingStartupMs / 1000).toFixed(2)} s)` : ''}` : `${count(TARGETS.startupAt)} not measured`,
     pass: big ? big.startupMs < TARGETS.startupMs : undefined,
   });
   return targets;
@@ -143,9 +147,10 @@ export function formatTables(result: BenchResult): string {
     lines.push('', `| case | p99 at ${count(ordered[0]!.corrections)} | p99 at ${count(ordered[ordered.length - 1]!.corrections)} | growth |`, '| --- | ---: | ---: | ---: |');
     for (const row of growth) lines.push(`| ${row.case} | ${ms(row.smallMs)} | ${ms(row.largeMs)} | ${row.growth.toFixed(2)}×${row.growth <= TARGETS.p99Growth ? ' ✓' : ' ✗'} |`);
   }
-  lines.push('', '| corrections | start-up to first answer | RSS after start-up | RSS after the cases |', '| ---: | ---: | ---: | ---: |');
+  lines.push('', '| corrections | start-up, checking the world | start-up, checked before | RSS after start-up | RSS after the cases |', '| ---: | ---: | ---: | ---: | ---: |');
   for (const size of result.sizes) {
-    lines.push(`| ${count(size.corrections)} | ${(size.startupMs / 1000).toFixed(2)} s | ${mb(size.rssAfterStartMb)} | ${mb(size.rssAfterLoadMb)} |`);
+    const checkedBefore = size.worldChecks === 'ran' ? `${seconds(size.startupMs)} (checks ran)` : seconds(size.startupMs);
+    lines.push(`| ${count(size.corrections)} | ${size.checkingStartupMs !== undefined ? seconds(size.checkingStartupMs) : '–'} | ${checkedBefore} | ${mb(size.rssAfterStartMb)} | ${mb(size.rssAfterLoadMb)} |`);
   }
   lines.push('', '| target | measured | |', '| --- | --- | --- |');
   for (const target of result.targets) lines.push(`| ${target.target} | ${target.measured} | ${target.pass === undefined ? 'not measured' : target.pass ? 'pass' : 'MISS'} |`);
@@ -156,4 +161,5 @@ const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(2));
 const ratio = (value: number) => `${value.toFixed(1)}×`;
 const percent = (value: number) => `${Math.round(value * 100)} %`;
+const seconds = (valueMs: number) => `${(valueMs / 1000).toFixed(2)} s`;
 const mb = (value: number | undefined) => (value === undefined ? '–' : `${Math.round(value)} MB`);

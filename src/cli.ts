@@ -1,5 +1,6 @@
 // `npm start` / `kindgi-mock`: reads flags and environment, starts the mock, stops on a signal.
 import { parseArgs } from 'node:util';
+import { DEFAULT_CHECKED_WORLDS_DIR } from './fixtures/checked-worlds.ts';
 import { createMock, type FaultSettings } from './index.ts';
 
 const USAGE = `usage: npm start -- [options]
@@ -9,6 +10,8 @@ const USAGE = `usage: npm start -- [options]
   --seed N                 serve a world generated from seed N (with --corrections N)
   --corrections N          size of a generated world
   --state FILE             keep every write in FILE and restore it on the next start
+  --check-every-start      check the fixtures even when these exact files passed before
+                           (by default a world that passed is remembered in ${DEFAULT_CHECKED_WORLDS_DIR})
   --check-ms N             how long a suggested change's check runs (default 1500)
   --cursor-secret S        seal cursors with S, so several instances accept each other's
   --on-invalid-response M  error (default): an off-spec response becomes 500; warn: send it and log
@@ -32,6 +35,7 @@ function main(): void {
       port: { type: 'string' }, host: { type: 'string' }, fixtures: { type: 'string' }, seed: { type: 'string' },
       corrections: { type: 'string' }, state: { type: 'string' }, 'check-ms': { type: 'string' }, 'cursor-secret': { type: 'string' }, 'on-invalid-response': { type: 'string' },
       'fault-rate': { type: 'string' }, 'retry-after': { type: 'string' }, latency: { type: 'string' }, help: { type: 'boolean' },
+      'check-every-start': { type: 'boolean' },
     },
     strict: true,
   });
@@ -65,6 +69,8 @@ function main(): void {
     ...(values['cursor-secret'] !== undefined ? { cursorSecret: values['cursor-secret'] } : {}),
     ...(values.state !== undefined ? { stateFile: values.state } : {}),
     ...(checkMs !== undefined ? { checkMs } : {}),
+    checkedWorldsDir: DEFAULT_CHECKED_WORLDS_DIR,
+    ...(values['check-every-start'] ? { recheckWorld: true } : {}),
     onInvalidResponse: mode,
     faults,
   });
@@ -74,6 +80,9 @@ function main(): void {
     const lines = [
       `kindgi-mock listening on ${running.url} (ready in ${Date.now() - started} ms)`,
       `  ${Object.entries(mock.store.counts().corrections).map(([s, n]) => `${n} ${s}`).join(', ')} corrections`,
+      mock.worldChecks === 'remembered'
+        ? '  world: these exact files passed every check before, so they were not checked again (--check-every-start checks them)'
+        : '  world: passed every check',
       '  try:',
       ...['admin', 'member', 'other_tenant'].flatMap((name) => {
         const principal = example(name);

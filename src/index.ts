@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { World } from './domain/world.ts';
 import { generateWorld } from './fixtures/generate-world.ts';
-import { loadWorld, validateWorld } from './fixtures/load-world.ts';
+import { checkedWorldsIn } from './fixtures/checked-worlds.ts';
+import { loadWorldFolder, validateWorld, type LoadedWorld } from './fixtures/load-world.ts';
 import { createApp } from './http/app.ts';
 import type { FaultSettings, Logger, MockContext } from './http/context.ts';
 import { createCursorSealer } from './http/cursor.ts';
@@ -32,6 +33,13 @@ export interface MockOptions {
   corrections?: number;
   /** A fixtures folder; the embedded one when neither this, `world` nor `seed` is given. */
   fixturesDir?: string;
+  /**
+   * Remember fixtures folders that passed every check in this folder, and skip the checks when the
+   * same bytes are loaded again with the same spec and code (checked-worlds.ts). Unset: always check.
+   */
+  checkedWorldsDir?: string;
+  /** With `checkedWorldsDir`: check the fixtures even when they passed before (and remember them again). */
+  recheckWorld?: boolean;
   /** Share one secret across instances so their cursors are interchangeable; random per start by default. */
   cursorSecret?: string;
   /** The clock of writes, cursors and checks (tests move it to expire a cursor or finish a check). */
@@ -58,6 +66,8 @@ export interface RunningMock {
 
 export interface Mock {
   app: Express;
+  /** `remembered`: the fixtures passed every check before, so they were not checked again (see `checkedWorldsDir`). */
+  worldChecks: 'ran' | 'remembered';
   store: WorldStore;
   context: MockContext;
   /** Listens on `host` (127.0.0.1 by default) and `port` (0: any free one). */
@@ -70,7 +80,8 @@ export interface Mock {
  */
 export function createMock(options: MockOptions = {}): Mock {
   const document = loadSpec();
-  const world = worldFor(options, document);
+  const logger = options.logger ?? { warn: (m) => console.warn(m), error: (m) => console.error(m) };
+  const { world, checks } = worldFor(options, document, logger);
   let journal: StateJournal | undefined;
   const checkMs = options.checkMs ?? DEFAULT_CHECK_MS;
   const store = createWorldStore(world, { onCommit: (changes) => journal?.append(changes), onReset: () => journal?.restart() });
@@ -87,7 +98,7 @@ export function createMock(options: MockOptions = {}): Mock {
     cursors: createCursorSealer(options.cursorSecret, clock),
     faults: options.faults ?? {},
     random: seededRandom(options.faultSeed ?? options.seed ?? 1),
-    logger: options.logger ?? { warn: (m) => console.warn(m), error: (m) => console.error(m) },
+    logger,
     onInvalidResponse: options.onInvalidResponse ?? 'error',
     clock,
     checkMs,
@@ -98,6 +109,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const app = createApp(context, { ...READ_HANDLERS, ...WRITE_HANDLERS });
   return {
     app,
+    worldChecks: checks,
     store,
     context,
     listen: (port = 0, host = '127.0.0.1') => listen(app, port, host),
@@ -105,15 +117,20 @@ export function createMock(options: MockOptions = {}): Mock {
 }
 
 /** The world to serve, checked like a loaded one whatever its source. */
-function worldFor(options: MockOptions, document: OpenApiDocument): World {
-  if (options.world === undefined && options.seed === undefined && options.corrections === undefined) return loadWorld(options.fixturesDir, document);
+function worldFor(options: MockOptions, document: OpenApiDocument, logger: Logger): Pick<LoadedWorld, 'world' | 'checks'> {
+  if (options.world === undefined && options.seed === undefined && options.corrections === undefined) {
+    const checkedWorlds = options.checkedWorldsDir !== undefined ? checkedWorldsIn(options.checkedWorldsDir) : undefined;
+    const loaded = loadWorldFolder(options.fixturesDir, document, checkedWorlds, options.recheckWorld);
+    if (loaded.rememberError) logger.warn(`kindgi-mock: the world passed its checks but could not be remembered in ${checkedWorlds!.dir}: ${loaded.rememberError.message}`);
+    return loaded;
+  }
   // A world the caller gives stays the caller's: the store keeps the records it is given uncopied.
   const world = options.world !== undefined ? structuredClone(options.world) : generateWorld({
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(options.corrections !== undefined ? { corrections: options.corrections } : {}),
   });
   validateWorld(world, document);
-  return world;
+  return { world, checks: 'ran' };
 }
 
 function listen(app: Express, port: number, host: string): Promise<RunningMock> {

@@ -48,4 +48,9 @@ export interface Reply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /**
+   * The body is an object the store hands out unchanged until its record changes (never changed
+   * in place): `send` validates and serializes it once per object.
+   */
+  stored?: boolean;
 }

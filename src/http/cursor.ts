@@ -1,6 +1,6 @@
 // Sealed cursors (page 001): an HMAC-signed position, bound to the tenant, the caller, the list
 // and its filters, valid for a day. Anything else is refused, and the client starts again.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import { canonicalJson } from '../domain/canonical-json.ts';
 import type { SortKey } from '../store/keyset.ts';
 
@@ -17,42 +17,70 @@ export interface CursorBinding {
 
 export type OpenedCursor = { ok: true; position: SortKey } | { ok: false; reason: string };
 
-export interface CursorSealer {
-  seal(position: SortKey, binding: CursorBinding): string;
-  open(cursor: string, binding: CursorBinding): OpenedCursor;
+/** Seals and opens the cursors of one list (one binding). */
+export interface BoundCursors {
+  seal(position: SortKey): string;
+  open(cursor: string): OpenedCursor;
 }
+
+export interface CursorSealer {
+  /** Hashes the binding once, for every cursor of one request. */
+  bind(binding: CursorBinding): BoundCursors;
+}
+
+/** Binding hashes kept, by canonical binding; a client paging through a list asks for the same one again and again. */
+const BINDING_HASHES_KEPT = 1024;
 
 /**
  * - `secret`: share one across instances (`--cursor-secret`); by default a fresh one per start,
  *   so cursors do not outlive the process.
  */
 export function createCursorSealer(secret: string | Buffer = randomBytes(32), now: () => number = Date.now): CursorSealer {
-  const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest();
-  const bindingHash = (binding: CursorBinding) => createHmac('sha256', secret).update(canonicalJson(binding)).digest('base64url').slice(0, 22);
+  // A key object, made once: an HMAC built from a raw secret imports it again each time.
+  const key = createSecretKey(typeof secret === 'string' ? Buffer.from(secret) : secret);
+  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest();
+  const bindingHashes = new Map<string, string>();
+  const bindingHash = (binding: CursorBinding) => {
+    const canonical = canonicalJson(binding);
+    let hash = bindingHashes.get(canonical);
+    if (hash === undefined) {
+      hash = createHmac('sha256', key).update(canonical).digest('base64url').slice(0, 22);
+      if (bindingHashes.size >= BINDING_HASHES_KEPT) bindingHashes.clear();
+      bindingHashes.set(canonical, hash);
+    }
+    return hash;
+  };
 
   return {
-    seal(position, binding) {
-      const payload = Buffer.from(JSON.stringify({ v: VERSION, t: position.t, id: position.id, exp: now() + CURSOR_LIFETIME_MS, b: bindingHash(binding) })).toString('base64url');
-      return `${payload}.${sign(payload).toString('base64url')}`;
-    },
-    open(cursor, binding) {
-      const [payload, signature, extra] = cursor.split('.');
-      if (!payload || !signature || extra !== undefined) return { ok: false, reason: 'it is not a cursor this server made' };
-      const expected = sign(payload);
-      const given = Buffer.from(signature, 'base64url');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'it was changed, or sealed by another server or key' };
-      let decoded: { v?: unknown; t?: unknown; id?: unknown; exp?: unknown; b?: unknown };
-      try {
-        decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof decoded;
-      } catch {
-        return { ok: false, reason: 'it is not a cursor this server made' };
-      }
-      if (decoded.v !== VERSION || typeof decoded.t !== 'number' || typeof decoded.id !== 'string' || typeof decoded.exp !== 'number') {
-        return { ok: false, reason: 'it is not a cursor this server made' };
-      }
-      if (decoded.exp <= now()) return { ok: false, reason: 'it expired (cursors last a day)' };
-      if (decoded.b !== bindingHash(binding)) return { ok: false, reason: 'it belongs to another list, other filters or another caller' };
-      return { ok: true, position: { t: decoded.t, id: decoded.id } };
+    bind(binding) {
+      const hash = bindingHash(binding);
+      return {
+        seal: (position) => {
+          const payload = Buffer.from(JSON.stringify({ v: VERSION, t: position.t, id: position.id, exp: now() + CURSOR_LIFETIME_MS, b: hash })).toString('base64url');
+          return `${payload}.${sign(payload).toString('base64url')}`;
+        },
+        open: (cursor) => openCursor(cursor, hash, sign, now),
+      };
     },
   };
+}
+
+function openCursor(cursor: string, bindingHash: string, sign: (payload: string) => Buffer, now: () => number): OpenedCursor {
+  const [payload, signature, extra] = cursor.split('.');
+  if (!payload || !signature || extra !== undefined) return { ok: false, reason: 'it is not a cursor this server made' };
+  const expected = sign(payload);
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'it was changed, or sealed by another server or key' };
+  let decoded: { v?: unknown; t?: unknown; id?: unknown; exp?: unknown; b?: unknown };
+  try {
+    decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof decoded;
+  } catch {
+    return { ok: false, reason: 'it is not a cursor this server made' };
+  }
+  if (decoded.v !== VERSION || typeof decoded.t !== 'number' || typeof decoded.id !== 'string' || typeof decoded.exp !== 'number') {
+    return { ok: false, reason: 'it is not a cursor this server made' };
+  }
+  if (decoded.exp <= now()) return { ok: false, reason: 'it expired (cursors last a day)' };
+  if (decoded.b !== bindingHash) return { ok: false, reason: 'it belongs to another list, other filters or another caller' };
+  return { ok: true, position: { t: decoded.t, id: decoded.id } };
 }

@@ -3,6 +3,7 @@
 import { expandStatuses, type CorrectionFilter, type SortedToFilterValue, type StatusFilterValue } from '../domain/correction-filter.ts';
 import type { Principal } from '../domain/world.ts';
 import type { ParameterObject } from '../spec/openapi-types.ts';
+import type { ValidateFunction } from '../spec/ajv.ts';
 import type { SpecValidators } from '../spec/validators.ts';
 import { ApiError } from './api-error.ts';
 
@@ -20,19 +21,17 @@ type RawQuery = Record<string, string | string[] | undefined>;
 
 /** Reads and checks the query against the spec's parameters; throws ApiError on the first problem. */
 export function parseListQuery(query: RawQuery, caller: Principal, validators: SpecValidators): ListRequest {
-  const parameters = validators.operation(OPERATION).parameters.filter((p) => p.in === 'query');
-  const byName = new Map(parameters.map((p) => [p.name, p]));
+  const parameters = queryParametersOf(validators);
   for (const name of Object.keys(query)) {
-    if (!byName.has(name)) {
-      throw new ApiError('bad-input', `unknown query parameter "${name}"`, { parameter: name, known: [...byName.keys()] });
+    if (!parameters.has(name)) {
+      throw new ApiError('bad-input', `unknown query parameter "${name}"`, { parameter: name, known: [...parameters.keys()] });
     }
   }
   const values: Record<string, unknown> = {};
-  for (const parameter of parameters) {
-    const raw = query[parameter.name];
+  for (const [name, { parameter, validate }] of parameters) {
+    const raw = query[name];
     if (raw === undefined) continue;
     const value = coerce(parameter, raw);
-    const validate = validators.parameter(OPERATION, 'query', parameter.name)!;
     if (!validate(value)) {
       const problem = validate.errors?.[0];
       throw new ApiError('bad-input', `query parameter "${parameter.name}" ${problem?.message ?? 'is not valid'}${problem?.instancePath ? ` (item ${problem.instancePath.slice(1)})` : ''}`, {
@@ -49,6 +48,24 @@ export function parseListQuery(query: RawQuery, caller: Principal, validators: S
     filter: toFilter(values, caller),
     cursorFilters: cursorFilters(values),
   };
+}
+
+interface QueryParameter {
+  parameter: ParameterObject;
+  validate: ValidateFunction;
+}
+
+/** The operation's query parameters by name, in the document's order, with their validators: looked up once per spec. */
+const queryParameters = new WeakMap<SpecValidators, Map<string, QueryParameter>>();
+
+function queryParametersOf(validators: SpecValidators): Map<string, QueryParameter> {
+  let found = queryParameters.get(validators);
+  if (!found) {
+    const inQuery = validators.operation(OPERATION).parameters.filter((p) => p.in === 'query');
+    found = new Map(inQuery.map((parameter) => [parameter.name, { parameter, validate: validators.parameter(OPERATION, 'query', parameter.name)! }]));
+    queryParameters.set(validators, found);
+  }
+  return found;
 }
 
 /** Repeated or comma-separated values for arrays (page 001); one value, as a number where the spec says integer. */

@@ -12,7 +12,9 @@ export function send(res: Response, ctx: MockContext, operation: SpecOperation |
   const validate = validatorFor(ctx, operation, reply.status);
   // A page of stored records takes the fast path when every part is valid; anything else, and any
   // page with a violation, goes through the full validator so the violations reported are the same.
-  const assembled = validate === undefined ? undefined : assembleStoredPage(ctx.validators, validate, reply.body);
+  const assembled = validate === undefined ? undefined
+    : reply.stored && typeof reply.body === 'object' && reply.body !== null ? validatedBytesOf(validate, reply.body)
+      : assembleStoredPage(ctx.validators, validate, reply.body);
   if (assembled === undefined) {
     const violations = validate === undefined
       ? [{ instancePath: '', message: `status ${reply.status} is not documented for ${operation?.operationId}` }]
@@ -54,7 +56,7 @@ export function storedRecordsPage<T extends object>(component: string, data: rea
 const storedPages = new WeakMap<object, string>();
 
 /**
- * Per item validator, each record that passed it → its JSON as UTF-8. Keyed by the record object
+ * Per validator, each stored object that passed it → its JSON as UTF-8. Keyed by the record object
  * itself: records are replaced, never mutated, when they change, so a new version misses and is
  * validated afresh, and an old one is dropped with its object. Bytes rather than strings: the
  * records hold non-ASCII text, and encoding a whole page per request cost as much as the rest.
@@ -77,16 +79,10 @@ export function assembleStoredPage(validators: SpecValidators, validatePage: Val
   const { data, ...rest } = body as { data: readonly object[] };
   if (!validatePage({ data: [], ...rest })) return undefined;
   const validateItem = validators.component(component);
-  let cache = validatedJson.get(validateItem);
-  if (!cache) validatedJson.set(validateItem, (cache = new WeakMap()));
   const parts: Buffer[] = [PAGE_START];
   for (const record of data) {
-    let bytes = cache.get(record);
-    if (bytes === undefined) {
-      if (!validateItem(record)) return undefined;
-      bytes = Buffer.from(JSON.stringify(record));
-      cache.set(record, bytes);
-    }
+    const bytes = validatedBytesOf(validateItem, record);
+    if (bytes === undefined) return undefined;
     if (parts.length > 1) parts.push(COMMA);
     parts.push(bytes);
   }
@@ -94,6 +90,19 @@ export function assembleStoredPage(validators: SpecValidators, validatePage: Val
   const restText = JSON.stringify(rest);
   parts.push(DATA_END, Buffer.from(restText === '{}' ? '}' : `,${restText.slice(1)}`));
   return Buffer.concat(parts);
+}
+
+/** The JSON of a stored object as UTF-8 when it passes `validate`; undefined when it does not. Checked and serialized once per object. */
+function validatedBytesOf(validate: ValidateFunction, stored: object): Buffer | undefined {
+  let cache = validatedJson.get(validate);
+  if (!cache) validatedJson.set(validate, (cache = new WeakMap()));
+  let bytes = cache.get(stored);
+  if (bytes === undefined) {
+    if (!validate(stored)) return undefined;
+    bytes = Buffer.from(JSON.stringify(stored));
+    cache.set(stored, bytes);
+  }
+  return bytes;
 }
 
 function validatorFor(ctx: MockContext, operation: SpecOperation | undefined, status: number): ValidateFunction | undefined {
@@ -107,7 +116,11 @@ function describeViolation(error: Pick<ErrorObject, 'instancePath' | 'message'> 
 }
 
 function write(res: Response, reply: Pick<Reply, 'status' | 'headers'>, body: string | Buffer): void {
+  // Written directly rather than through res.send: no ETag, no freshness, so all it added was time.
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  res.statusCode = reply.status;
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
-  // Express adds the charset to a string body only; a Buffer gets the same header by hand.
-  res.status(reply.status).type(typeof body === 'string' ? 'application/json' : 'application/json; charset=utf-8').send(body);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', bytes.length);
+  res.end(res.req.method === 'HEAD' ? undefined : bytes);
 }

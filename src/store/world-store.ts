@@ -12,6 +12,7 @@ import type { Correction, CorrectionWithCopies, SuggestedChange } from '../domai
 import { liveKey } from '../domain/world-rules.ts';
 import { runCopyOf, type Agent, type Block, type CorrectorGroup, type Principal, type Project, type Run, type StoredSuggestedChange, type TestSet, type World } from '../domain/world.ts';
 import { createCorrectionIndex, sortKeyOf, type CorrectionIndex } from './correction-index.ts';
+import { createViewCache } from './view-cache.ts';
 import { compareKeys, walkNewestFirst, type SortKey } from './keyset.ts';
 import type { KeptReply, PendingApproval, RunningCheck, WorldChanges } from './world-changes.ts';
 
@@ -139,6 +140,8 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
   const mayRead = (caller: Principal, tenantId: string, projectId: string) =>
     caller.tenantId === tenantId && caller.readProjectIds.includes(projectId);
   const blockOf = (id: string) => state.blocks.get(id);
+  const correctionViews = createViewCache<Correction, CorrectionWithCopies>();
+  const suggestedChangeViews = createViewCache<StoredSuggestedChange, SuggestedChange>();
 
   const putCorrection = (correction: Correction) => {
     const previous = state.corrections.get(correction.id);
@@ -201,7 +204,8 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
       const kept = state.replies.get(slot);
       return kept && kept.expires > now ? kept : undefined;
     },
-    runningChecks: () => [...state.checks.values()],
+    // A copy: settling a check changes the map while its caller walks it.
+    runningChecks: () => (state.checks.size === 0 ? [] : [...state.checks.values()]),
     fixedCorrections(projectId, limit) {
       const found: Correction[] = [];
       walkNewestFirst(state.index.listsFor({ from: 'all', statuses: ['fixed'] }, [projectId]), undefined, undefined, (key) => {
@@ -223,9 +227,9 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
       if (!correction || !mayRead(caller, correction.tenantId, correction.projectId)) return undefined;
       const run = state.runs.get(correction.runId);
       if (!run) throw new Error(`correction ${id} names run ${correction.runId}, which the world does not have`);
-      // A new top-level object over the stored parts, not a deep copy: callers only read it (the
-      // route validates and serializes it), and a copy per request was its largest cost.
-      return { ...correction, run: runCopyOf(run) };
+      // Not a deep copy: callers only read it. The same object until the correction or its run
+      // changes, so the route validates and serializes it once (see send.ts).
+      return correctionViews.get(correction, [run], () => ({ ...correction, run: runCopyOf(run) }));
     },
 
     listCorrections(caller, filter, after, limit) {
@@ -262,8 +266,9 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
       const stored = state.changes.get(id);
       const agent = stored ? state.agents.get(stored.agentId) : undefined;
       if (!stored || !agent || !mayRead(caller, agent.tenantId, agent.projectId)) return undefined;
-      // The view is built per call; its nested parts are the stored ones, read only (see readCorrection).
-      return viewSuggestedChange(stored, blockOf);
+      // Its nested parts are the stored ones, read only; kept while the change and its blocks stay (see readCorrection).
+      const blocks = stored.changes.map((change) => (change.blockId === undefined ? undefined : blockOf(change.blockId)));
+      return suggestedChangeViews.get(stored, blocks, () => viewSuggestedChange(stored, blockOf));
     },
 
     commit,

@@ -23,6 +23,9 @@ describe('npm run bench -- --sizes 300 --cases list-page-2 --duration 0.6 --roun
     const size = result.sizes[0]!;
     expect(size.corrections).toBe(300);
     expect(size.startupMs).toBeGreaterThan(0);
+    // The first start checks the world and remembers it; the measured one skips the checks.
+    expect(size.checkingStartupMs).toBeGreaterThan(0);
+    expect(size.worldChecks).toBe('remembered');
     const row = size.cases[0]!;
     expect(row.case).toBe('list-page-2');
     expect(row.path).toMatch(/^\/v1\/corrections\?limit=25&cursor=/);
@@ -44,5 +47,6 @@ describe('npm run bench -- --sizes 300 --cases list-page-2 --duration 0.6 --roun
     expect(table).toContain('| 300 | list-page-2 |');
     expect(table).toMatch(/\d+\.\d× [✓✗]/);
     expect(table).toContain('start-up with 100 000 corrections < 3 s');
+    expect(table).toMatch(/\| 300 \| \d+\.\d\d s \| \d+\.\d\d s \|/);
   });
 });

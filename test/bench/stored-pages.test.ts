@@ -80,6 +80,67 @@ describe('GET /v1/corrections, assembled from cached records', () => {
   });
 });
 
+describe('GET /v1/corrections/{id} and /v1/suggested-changes/{id}, validated once per version', () => {
+  let server: TestMock;
+  const log = silentLogger();
+  beforeAll(async () => {
+    server = await startMock({ logger: log.logger });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const raw = async (path: string) => {
+    const response = await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${server.token('admin')}` } });
+    return { status: response.status, text: await response.text() };
+  };
+  const expectValidTwice = async (path: string, validate: ReturnType<typeof validators.response>) => {
+    const answers = [await raw(path), await raw(path)];
+    for (const { status, text } of answers) {
+      expect(status, path).toBe(200);
+      expect(JSON.stringify(JSON.parse(text))).toBe(text);
+      expect(validate!(JSON.parse(text)), JSON.stringify(validate!.errors)).toBe(true);
+    }
+    expect(answers[1]!.text).toBe(answers[0]!.text);
+    return JSON.parse(answers[0]!.text) as Record<string, unknown>;
+  };
+
+  it('a correction with its copies: the same bytes twice, a valid body; after a PATCH, its new status', async () => {
+    const { data } = JSON.parse((await raw('/v1/corrections?status=open&limit=1')).text) as Page;
+    const id = data[0]!.id;
+    const before = await expectValidTwice(`/v1/corrections/${id}`, validators.response('getCorrection', 200));
+    expect(before.status).toBe('open');
+    const patched = await server.request('PATCH', `/v1/corrections/${id}`, { token: 'admin', body: { status: 'wont-fix', note: 'cache test' } });
+    expect(patched.status).toBe(200);
+    const after = await expectValidTwice(`/v1/corrections/${id}`, validators.response('getCorrection', 200));
+    expect(after).toMatchObject({ status: 'wont-fix', statusNote: { text: 'cache test' } });
+  });
+
+  it('a suggested change: the same bytes twice, a valid body; after withdraw, withdrawn', async () => {
+    const change = server.mock.store.exportWorld().suggestedChanges.find((s) => s.check.status === 'done' && !s.withdrawn && !s.addedAsLatest && !s.pinned && !s.approvalId)!;
+    const path = `/v1/suggested-changes/${change.id}`;
+    const before = await expectValidTwice(path, validators.response('getSuggestedChange', 200));
+    expect(before.status).not.toBe('withdrawn');
+    const withdrawn = await server.request('POST', `${path}/withdraw`, { token: 'admin', body: { reason: 'cache test' } });
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
+    expect(await expectValidTwice(path, validators.response('getSuggestedChange', 200))).toMatchObject({ status: 'withdrawn' });
+  });
+
+  it('a read correction replaced in the store by one that breaks the schema → 500 response-invalid naming its field', async () => {
+    const { data } = JSON.parse((await raw('/v1/corrections?limit=1')).text) as Page;
+    const target = server.mock.store.lookup.correction(data[0]!.id)!;
+    expect((await raw(`/v1/corrections/${target.id}`)).status).toBe(200);
+    server.mock.store.saveCorrection({ ...target, why: 42 } as unknown as Correction);
+    const { status, text } = await raw(`/v1/corrections/${target.id}`);
+    expect(status).toBe(500);
+    const body = JSON.parse(text) as { error: { code: string; details: { violations: Array<{ path: string }> } } };
+    expect(body.error.code).toBe('response-invalid');
+    expect(body.error.details.violations.map((v) => v.path)).toEqual(['/why']);
+    server.mock.store.saveCorrection(target);
+    expect((await raw(`/v1/corrections/${target.id}`)).status).toBe(200);
+  });
+});
+
 describe('assembleStoredPage', () => {
   it('gives exactly JSON.stringify(body) for a page with and without nextCursor', async () => {
     const server = await startMock();

@@ -25,9 +25,12 @@ export function operationsRouter(ctx: MockContext, handlers: Record<string, Oper
       res.locals.operation = operation;
       next();
     };
-    const run: RequestHandler = async (req, res) => {
+    const run: RequestHandler = (req, res) => {
       if (ctx.defects.size > 0) defectRequest(ctx.defects, req, operation);
-      send(res, ctx, operation, await handler(req, res, ctx));
+      const reply = handler(req, res, ctx);
+      // Express 5 passes a rejected promise on to the error handler; reads answer synchronously.
+      if (reply instanceof Promise) return reply.then((settled) => send(res, ctx, operation, settled));
+      send(res, ctx, operation, reply);
     };
     const writes = operation.method !== 'get';
     const chain = [

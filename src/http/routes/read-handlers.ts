@@ -19,7 +19,7 @@ export const READ_HANDLERS: Record<string, OperationHandler> = {
     const id = pathParam(req, 'correctionId');
     const correction = ctx.store.readCorrection(callerOf(res), id);
     if (!correction) throw new ApiError('not-found', `no correction ${id} in this workspace`, { correctionId: id });
-    return { status: 200, body: correction };
+    return { status: 200, body: correction, stored: true };
   },
 
   listCorrections(req, res, ctx) {
@@ -28,9 +28,10 @@ export const READ_HANDLERS: Record<string, OperationHandler> = {
     const binding = ctx.defects.has('unsealed-cursor')
       ? { tenantId: '', caller: '', path: '', filters: {} }
       : { tenantId: caller.tenantId, caller: `${caller.kind}:${caller.id}`, path: '/v1/corrections', filters: list.cursorFilters };
+    const cursors = ctx.cursors.bind(binding);
     let after;
     if (list.cursor !== undefined) {
-      const opened = ctx.cursors.open(list.cursor, binding);
+      const opened = cursors.open(list.cursor);
       if (!opened.ok) {
         throw new ApiError('bad-input', `the cursor was refused: ${opened.reason}. Start the list again without a cursor.`, { parameter: 'cursor' });
       }
@@ -41,7 +42,7 @@ export const READ_HANDLERS: Record<string, OperationHandler> = {
       status: 200,
       body: storedRecordsPage('Correction', page.corrections, {
         hasMore: page.next !== undefined,
-        ...(page.next ? { nextCursor: ctx.cursors.seal(page.next, binding) } : {}),
+        ...(page.next ? { nextCursor: cursors.seal(page.next) } : {}),
       }),
     };
   },
@@ -49,6 +50,6 @@ export const READ_HANDLERS: Record<string, OperationHandler> = {
   getSuggestedChange(req, res, ctx) {
     const change = ctx.store.readSuggestedChange(callerOf(res), suggestedChangeIdOf(req));
     if (!change) throw suggestedChangeNotFound(pathParam(req, 'suggestedChangeId'));
-    return { status: 200, body: change };
+    return { status: 200, body: change, stored: true };
   },
 };
