@@ -260,3 +260,15 @@ describe('request ids and options, as fixed after review', () => {
     expect(answer.body).toBeUndefined();
   });
 });
+
+describe('HEAD', () => {
+  it('HEAD /v1/corrections/{id} answers GET\'s status and headers, Content-Length included, with no body', async () => {
+    const get = await fetch(`${server.url}/v1/corrections/${A_CORRECTION}`, { headers: { Authorization: `Bearer ${server.token('admin')}` } });
+    const getBody = await get.arrayBuffer();
+    const head = await fetch(`${server.url}/v1/corrections/${A_CORRECTION}`, { method: 'HEAD', headers: { Authorization: `Bearer ${server.token('admin')}` } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(head.headers.get('content-length')).toBe(String(getBody.byteLength));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+  });
+});
