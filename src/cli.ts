@@ -10,8 +10,9 @@ const USAGE = `usage: npm start -- [options]
   --seed N                 serve a world generated from seed N (with --corrections N)
   --corrections N          size of a generated world
   --state FILE             keep every write in FILE and restore it on the next start
-  --check-every-start      check the fixtures even when these exact files passed before
-                           (by default a world that passed is remembered in ${DEFAULT_CHECKED_WORLDS_DIR})
+  --check-every-start      check the fixtures even when these exact files passed before (a world
+                           that passed is remembered in env KINDGI_MOCK_CHECKED_WORLDS, default
+                           ${DEFAULT_CHECKED_WORLDS_DIR})
   --check-ms N             how long a suggested change's check runs (default 1500)
   --cursor-secret S        seal cursors with S, so several instances accept each other's
   --on-invalid-response M  error (default): an off-spec response becomes 500; warn: send it and log
@@ -69,7 +70,7 @@ function main(): void {
     ...(values['cursor-secret'] !== undefined ? { cursorSecret: values['cursor-secret'] } : {}),
     ...(values.state !== undefined ? { stateFile: values.state } : {}),
     ...(checkMs !== undefined ? { checkMs } : {}),
-    checkedWorldsDir: DEFAULT_CHECKED_WORLDS_DIR,
+    checkedWorldsDir: process.env.KINDGI_MOCK_CHECKED_WORLDS || DEFAULT_CHECKED_WORLDS_DIR,
     ...(values['check-every-start'] ? { recheckWorld: true } : {}),
     onInvalidResponse: mode,
     faults,
@@ -90,13 +91,14 @@ function main(): void {
       }),
       `  every token: curl ${running.url}/__mock/principals`,
     ];
-    process.stdout.write(`${lines.join('\n')}\n`);
+    // Handlers first: a supervisor may send SIGTERM as soon as it reads the banner.
     const stop = (signal: string) => {
       process.stdout.write(`kindgi-mock: ${signal}, stopping\n`);
       void running.close().then(() => process.exit(0));
     };
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
+    process.stdout.write(`${lines.join('\n')}\n`);
   }, (error: Error) => {
     process.stderr.write(`kindgi-mock: cannot listen on ${host}:${port}: ${error.message}\n`);
     process.exit(1);

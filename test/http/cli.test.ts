@@ -1,6 +1,9 @@
 // `npm start` (src/cli.ts) as a user runs it: it says where it listens, serves, stops on SIGTERM
 // with code 0, and refuses bad flags with a message and the usage text (exit 1).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -15,9 +18,10 @@ interface Started {
 
 const children: ChildProcess[] = [];
 
-function start(args: string[]): Started {
+function start(args: string[], extraEnv: Record<string, string> = {}): Started {
   // PORT and HOST would change where it listens: the flags alone decide here.
-  const { PORT: _port, HOST: _host, ...env } = process.env;
+  const { PORT: _port, HOST: _host, ...inherited } = process.env;
+  const env = { ...inherited, ...extraEnv };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
     cwd: ROOT,
     env,
@@ -121,6 +125,29 @@ describe('npm start (src/cli.ts)', () => {
     process.kill(started.child.pid!, 'SIGTERM');
     expect((await within(started.exited, 5_000, 'stopping on SIGTERM')).code).toBe(0);
   }, 40_000);
+
+  it('a world that passed is remembered: the second start says its checks were skipped; --check-every-start checks again', async () => {
+    const verdicts = mkdtempSync(join(tmpdir(), 'kindgi-cli-verdicts-'));
+    try {
+      const world = (started: Started) => /  world: .*/.exec(started.output.stdout)?.[0];
+      for (const [args, expected] of [
+        [[], '  world: passed every check'],
+        [[], /these exact files passed every check before, so they were not checked again/],
+        [['--check-every-start'], '  world: passed every check'],
+      ] as const) {
+        const started = start(['--port', '0', ...args], { KINDGI_MOCK_CHECKED_WORLDS: verdicts });
+        await listeningUrl(started);
+        await printed(started, /  world: .*\n/);
+        if (typeof expected === 'string') expect(world(started)).toBe(expected);
+        else expect(world(started)).toMatch(expected);
+        process.kill(started.child.pid!, 'SIGTERM');
+        expect((await within(started.exited, 5_000, 'stopping on SIGTERM')).code).toBe(0);
+      }
+      expect(readdirSync(verdicts)).toHaveLength(1);
+    } finally {
+      rmSync(verdicts, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('--port abc → exits 1 with a message naming the value and the usage text', async () => {
     const started = start(['--port', 'abc']);
