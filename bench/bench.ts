@@ -2,6 +2,7 @@
 // server and an Express 5 app sending the same bytes precomputed, and Prism's mock on the same
 // operations, case by case.
 import { cpus, platform, release, totalmem } from 'node:os';
+import { join } from 'node:path';
 import { startBaseline, type BaselineServer } from './baselines.ts';
 import { adminToken, casesNamed, probe, type BenchCase } from './cases.ts';
 import { stopAll } from './child-process.ts';
@@ -78,10 +79,11 @@ async function benchWorld(world: WorldFolder, cases: readonly BenchCase[], prism
   const load: LoadOptions = { duration: options.duration, warmup: options.warmup, rounds: options.rounds, connections: options.connections };
   // First a start that checks the world (and remembers that it passed), then the start users see
   // from then on, which skips the checks: both are timed, and the second one serves the cases.
-  const checking = await startMockServer(world.dir, { checkEveryStart: true });
+  const checkedWorldsDir = join(options.worldsDir, 'checked-worlds');
+  const checking = await startMockServer(world.dir, { checkEveryStart: true, checkedWorldsDir });
   await checking.stop();
   options.log(`kindgi-mock with ${world.corrections} corrections, checking the world, answered /health after ${(checking.startupMs / 1000).toFixed(2)} s`);
-  const mock = await startMockServer(world.dir);
+  const mock = await startMockServer(world.dir, { checkedWorldsDir });
   options.log(`kindgi-mock with ${world.corrections} corrections, ${mock.worldChecks === 'remembered' ? 'checked before' : 'checking the world again'}, answered /health after ${(mock.startupMs / 1000).toFixed(2)} s`);
   let bare: BaselineServer | undefined;
   let express: BaselineServer | undefined;

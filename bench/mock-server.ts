@@ -21,11 +21,16 @@ export interface MockServer {
 const LISTENING = /listening on (http:\/\/\S+)/;
 const REMEMBERED = /passed every check before/;
 
-export async function startMockServer(fixturesDir: string, { checkEveryStart = false, timeoutMs = 120_000 } = {}): Promise<MockServer> {
+/**
+ * - `checkedWorldsDir`: where the mock remembers worlds that passed (KINDGI_MOCK_CHECKED_WORLDS);
+ *   the benchmark keeps them beside its worlds rather than in the user's cache.
+ */
+export async function startMockServer(fixturesDir: string, { checkEveryStart = false, checkedWorldsDir = undefined as string | undefined, timeoutMs = 120_000 } = {}): Promise<MockServer> {
   const started = performance.now();
   // A fixed cursor secret only so that cursors stay valid for the whole case; the default is random per start.
   const args = ['--fixtures', fixturesDir, '--port', '0', '--cursor-secret', 'kindgi-mock-bench', ...(checkEveryStart ? ['--check-every-start'] : [])];
   const child = spawnTs('src/cli.ts', args, {
+    ...(checkedWorldsDir !== undefined ? { env: { ...process.env, KINDGI_MOCK_CHECKED_WORLDS: checkedWorldsDir } } : {}),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = tailOf(child);

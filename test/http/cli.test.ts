@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LISTENING = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
@@ -18,10 +18,14 @@ interface Started {
 
 const children: ChildProcess[] = [];
 
+/** Where the started mocks remember worlds that passed, so that tests leave the user's cache alone. */
+const VERDICTS = mkdtempSync(join(tmpdir(), 'kindgi-cli-verdicts-'));
+afterAll(() => rmSync(VERDICTS, { recursive: true, force: true }));
+
 function start(args: string[], extraEnv: Record<string, string> = {}): Started {
   // PORT and HOST would change where it listens: the flags alone decide here.
   const { PORT: _port, HOST: _host, ...inherited } = process.env;
-  const env = { ...inherited, ...extraEnv };
+  const env = { ...inherited, KINDGI_MOCK_CHECKED_WORLDS: VERDICTS, ...extraEnv };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
     cwd: ROOT,
     env,

@@ -1,5 +1,6 @@
 // What every request gets, whatever it asks: a request id, the error envelope, no-store on /v1,
 // bearer auth, the public routes, 404/405 fallbacks and CORS.
+import { get as httpGet } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type Answer, type TestMock } from './support.ts';
 
@@ -258,6 +259,21 @@ describe('request ids and options, as fixed after review', () => {
     expect(answer.status).toBe(204);
     expect(answer.headers.get('allow')).toContain('GET');
     expect(answer.body).toBeUndefined();
+  });
+});
+
+describe('conditional requests', () => {
+  it('GET /v1/corrections/{id} with If-None-Match: * → 200 with the body: no 304, which the spec does not document', async () => {
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      // node:http, not fetch: fetch adds Cache-Control: no-cache, which hides a 304.
+      const request = httpGet(`${server.url}/v1/corrections/${A_CORRECTION}`, { headers: { Authorization: `Bearer ${server.token('admin')}`, 'If-None-Match': '*' } }, (response) => {
+        let body = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => { body += chunk; }).on('end', () => resolve({ status: response.statusCode!, body }));
+      });
+      request.on('error', reject);
+    });
+    expect(answer.status).toBe(200);
+    expect((JSON.parse(answer.body) as { id: string }).id).toBe(A_CORRECTION);
   });
 });
 
