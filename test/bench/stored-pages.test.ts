@@ -126,6 +126,27 @@ describe('GET /v1/corrections/{id} and /v1/suggested-changes/{id}, validated onc
     expect(await expectValidTwice(path, validators.response('getSuggestedChange', 200))).toMatchObject({ status: 'withdrawn' });
   });
 
+  it("a correction whose run changes in the store is served with the new run's copy", async () => {
+    const { data } = JSON.parse((await raw('/v1/corrections?limit=1')).text) as Page;
+    const id = data[0]!.id;
+    const before = await expectValidTwice(`/v1/corrections/${id}`, validators.response('getCorrection', 200)) as { run: { runId: string; input: Record<string, unknown> } };
+    const run = server.mock.store.lookup.run(before.run.runId)!;
+    server.mock.store.commit({ runs: [{ ...run, input: { ...(run.input as Record<string, unknown>), cacheTest: 'changed' } }] });
+    const after = await expectValidTwice(`/v1/corrections/${id}`, validators.response('getCorrection', 200)) as { run: { input: Record<string, unknown> } };
+    expect(after.run.input.cacheTest).toBe('changed');
+  });
+
+  it("a suggested change whose block is renamed in the store is served with the new name in its title", async () => {
+    const change = server.mock.store.exportWorld().suggestedChanges.find((s) => s.changes.some((c) => c.kind === 'block' && c.blockId !== undefined))!;
+    const path = `/v1/suggested-changes/${change.id}`;
+    const before = await expectValidTwice(path, validators.response('getSuggestedChange', 200)) as { title: string };
+    const block = server.mock.store.lookup.block(change.changes.find((c) => c.kind === 'block')!.blockId!)!;
+    expect(before.title).toContain(block.name);
+    server.mock.store.commit({ blocks: [{ ...block, name: 'Renamed for the cache test' }] });
+    const after = await expectValidTwice(path, validators.response('getSuggestedChange', 200)) as { title: string };
+    expect(after.title).toContain('Renamed for the cache test');
+  });
+
   it('a read correction replaced in the store by one that breaks the schema → 500 response-invalid naming its field', async () => {
     const { data } = JSON.parse((await raw('/v1/corrections?limit=1')).text) as Page;
     const target = server.mock.store.lookup.correction(data[0]!.id)!;
