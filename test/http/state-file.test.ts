@@ -212,7 +212,9 @@ describe('kindgi-mock --state FILE, killed with SIGKILL mid-write', () => {
   const children: ChildProcess[] = [];
 
   function spawnMock(file: string): { child: ChildProcess; url: Promise<string>; exited: Promise<void> } {
-    const { PORT: _port, HOST: _host, ...env } = process.env;
+    const { PORT: _port, HOST: _host, ...inherited } = process.env;
+    // Worlds that passed are remembered in this test's folder, not the user's cache.
+    const env = { ...inherited, KINDGI_MOCK_CHECKED_WORLDS: join(folder, 'checked-worlds') };
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--port', '0', '--state', file], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let stdout = '';
