@@ -10,8 +10,9 @@ import type { MockContext, Reply } from './context.ts';
 
 export function send(res: Response, ctx: MockContext, operation: SpecOperation | undefined, reply: Reply): void {
   const validate = validatorFor(ctx, operation, reply.status);
-  // A page of stored records takes the fast path when every part is valid; anything else, and any
-  // page with a violation, goes through the full validator so the violations reported are the same.
+  // A stored body (`reply.stored`) or a page of stored records takes the fast path when every part
+  // is valid; anything else, and anything with a violation, goes through the full validator so
+  // the violations reported are the same.
   const assembled = validate === undefined ? undefined
     : reply.stored && typeof reply.body === 'object' && reply.body !== null ? validatedBytesOf(validate, reply.body)
       : assembleStoredPage(ctx.validators, validate, reply.body);

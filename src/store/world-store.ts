@@ -89,8 +89,7 @@ interface Indexed {
  *   pinned it is not recorded, so any other writer may decide); one that is checking keeps
  *   checking, so the world stays as written, until `/__mock/checks/{id}/finish` ends it.
  */
-function indexWorld(loaded: World): Indexed {
-  const world = loaded;
+function indexWorld(world: World): Indexed {
   const index = createCorrectionIndex();
   const live = new Map<string, string>();
   for (const correction of world.corrections) {

@@ -17,20 +17,29 @@ interface Page {
   nextCursor?: string;
 }
 
-describe('GET /v1/corrections, assembled from cached records', () => {
-  let server: TestMock;
+/**
+ * A mock of its own for the calling describe block (started before its tests, closed after), its
+ * log, and a GET as the admin that gives the status and the exact text.
+ */
+function mockForThisBlock() {
+  let started: TestMock | undefined;
   const log = silentLogger();
   beforeAll(async () => {
-    server = await startMock({ logger: log.logger });
+    started = await startMock({ logger: log.logger });
   });
   afterAll(async () => {
-    await server?.close();
+    await started?.close();
   });
-
+  const server = () => started!;
   const raw = async (path: string) => {
-    const response = await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${server.token('admin')}` } });
+    const response = await fetch(`${server().url}${path}`, { headers: { Authorization: `Bearer ${server().token('admin')}` } });
     return { status: response.status, text: await response.text() };
   };
+  return { log, raw, server };
+}
+
+describe('GET /v1/corrections, assembled from cached records', () => {
+  const { log, raw, server } = mockForThisBlock();
 
   it('every page of ?limit=100, walked by cursor, is byte for byte JSON.stringify of a page the full validator passes', async () => {
     let path: string | undefined = '/v1/corrections?limit=100';
@@ -58,7 +67,7 @@ describe('GET /v1/corrections, assembled from cached records', () => {
   it('a correction changed through the store (PATCH status) is listed with its new status', async () => {
     const first = JSON.parse((await raw('/v1/corrections?status=open&limit=5')).text) as Page;
     const target = first.data[0]!;
-    const patched = await server.request('PATCH', `/v1/corrections/${target.id}`, { token: 'admin', body: { status: 'wont-fix', note: 'bench cache test' } });
+    const patched = await server().request('PATCH', `/v1/corrections/${target.id}`, { token: 'admin', body: { status: 'wont-fix', note: 'bench cache test' } });
     expect(patched.status).toBe(200);
     const listed = JSON.parse((await raw('/v1/corrections?status=wont-fix&limit=100')).text) as Page;
     expect(listed.data.find((c) => c.id === target.id)).toMatchObject({ status: 'wont-fix', statusNote: { text: 'bench cache test' } });
@@ -66,34 +75,22 @@ describe('GET /v1/corrections, assembled from cached records', () => {
 
   it('a cached correction replaced in the store by one that breaks the schema → 500 response-invalid naming its field, as the full validator would', async () => {
     const first = JSON.parse((await raw('/v1/corrections?limit=3')).text) as Page;
-    const target = server.mock.store.lookup.correction(first.data[1]!.id)!;
+    const target = server().mock.store.lookup.correction(first.data[1]!.id)!;
     // `why` must be a string: no domain rule looks at its type, so the store takes it.
-    server.mock.store.saveCorrection({ ...target, why: 42 } as unknown as Correction);
+    server().mock.store.saveCorrection({ ...target, why: 42 } as unknown as Correction);
     const { status, text } = await raw('/v1/corrections?limit=3');
     expect(status).toBe(500);
     const body = JSON.parse(text) as { error: { code: string; details: { violations: Array<{ path: string }> } } };
     expect(body.error.code).toBe('response-invalid');
     expect(body.error.details.violations.map((v) => v.path)).toEqual(['/data/1/why']);
     expect(log.lines.join('\n')).toContain('/data/1/why');
-    server.mock.store.saveCorrection(target);
+    server().mock.store.saveCorrection(target);
     expect((await raw('/v1/corrections?limit=3')).status).toBe(200);
   });
 });
 
 describe('GET /v1/corrections/{id} and /v1/suggested-changes/{id}, validated once per version', () => {
-  let server: TestMock;
-  const log = silentLogger();
-  beforeAll(async () => {
-    server = await startMock({ logger: log.logger });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-
-  const raw = async (path: string) => {
-    const response = await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${server.token('admin')}` } });
-    return { status: response.status, text: await response.text() };
-  };
+  const { raw, server } = mockForThisBlock();
   const expectValidTwice = async (path: string, validate: ReturnType<typeof validators.response>) => {
     const answers = [await raw(path), await raw(path)];
     for (const { status, text } of answers) {
@@ -110,18 +107,18 @@ describe('GET /v1/corrections/{id} and /v1/suggested-changes/{id}, validated onc
     const id = data[0]!.id;
     const before = await expectValidTwice(`/v1/corrections/${id}`, validators.response('getCorrection', 200));
     expect(before.status).toBe('open');
-    const patched = await server.request('PATCH', `/v1/corrections/${id}`, { token: 'admin', body: { status: 'wont-fix', note: 'cache test' } });
+    const patched = await server().request('PATCH', `/v1/corrections/${id}`, { token: 'admin', body: { status: 'wont-fix', note: 'cache test' } });
     expect(patched.status).toBe(200);
     const after = await expectValidTwice(`/v1/corrections/${id}`, validators.response('getCorrection', 200));
     expect(after).toMatchObject({ status: 'wont-fix', statusNote: { text: 'cache test' } });
   });
 
   it('a suggested change: the same bytes twice, a valid body; after withdraw, withdrawn', async () => {
-    const change = server.mock.store.exportWorld().suggestedChanges.find((s) => s.check.status === 'done' && !s.withdrawn && !s.addedAsLatest && !s.pinned && !s.approvalId)!;
+    const change = server().mock.store.exportWorld().suggestedChanges.find((s) => s.check.status === 'done' && !s.withdrawn && !s.addedAsLatest && !s.pinned && !s.approvalId)!;
     const path = `/v1/suggested-changes/${change.id}`;
     const before = await expectValidTwice(path, validators.response('getSuggestedChange', 200));
     expect(before.status).not.toBe('withdrawn');
-    const withdrawn = await server.request('POST', `${path}/withdraw`, { token: 'admin', body: { reason: 'cache test' } });
+    const withdrawn = await server().request('POST', `${path}/withdraw`, { token: 'admin', body: { reason: 'cache test' } });
     expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
     expect(await expectValidTwice(path, validators.response('getSuggestedChange', 200))).toMatchObject({ status: 'withdrawn' });
   });
@@ -130,34 +127,34 @@ describe('GET /v1/corrections/{id} and /v1/suggested-changes/{id}, validated onc
     const { data } = JSON.parse((await raw('/v1/corrections?limit=1')).text) as Page;
     const id = data[0]!.id;
     const before = await expectValidTwice(`/v1/corrections/${id}`, validators.response('getCorrection', 200)) as { run: { runId: string; input: Record<string, unknown> } };
-    const run = server.mock.store.lookup.run(before.run.runId)!;
-    server.mock.store.commit({ runs: [{ ...run, input: { ...(run.input as Record<string, unknown>), cacheTest: 'changed' } }] });
+    const run = server().mock.store.lookup.run(before.run.runId)!;
+    server().mock.store.commit({ runs: [{ ...run, input: { ...(run.input as Record<string, unknown>), cacheTest: 'changed' } }] });
     const after = await expectValidTwice(`/v1/corrections/${id}`, validators.response('getCorrection', 200)) as { run: { input: Record<string, unknown> } };
     expect(after.run.input.cacheTest).toBe('changed');
   });
 
   it("a suggested change whose block is renamed in the store is served with the new name in its title", async () => {
-    const change = server.mock.store.exportWorld().suggestedChanges.find((s) => s.changes.some((c) => c.kind === 'block' && c.blockId !== undefined))!;
+    const change = server().mock.store.exportWorld().suggestedChanges.find((s) => s.changes.some((c) => c.kind === 'block' && c.blockId !== undefined))!;
     const path = `/v1/suggested-changes/${change.id}`;
     const before = await expectValidTwice(path, validators.response('getSuggestedChange', 200)) as { title: string };
-    const block = server.mock.store.lookup.block(change.changes.find((c) => c.kind === 'block')!.blockId!)!;
+    const block = server().mock.store.lookup.block(change.changes.find((c) => c.kind === 'block')!.blockId!)!;
     expect(before.title).toContain(block.name);
-    server.mock.store.commit({ blocks: [{ ...block, name: 'Renamed for the cache test' }] });
+    server().mock.store.commit({ blocks: [{ ...block, name: 'Renamed for the cache test' }] });
     const after = await expectValidTwice(path, validators.response('getSuggestedChange', 200)) as { title: string };
     expect(after.title).toContain('Renamed for the cache test');
   });
 
   it('a read correction replaced in the store by one that breaks the schema → 500 response-invalid naming its field', async () => {
     const { data } = JSON.parse((await raw('/v1/corrections?limit=1')).text) as Page;
-    const target = server.mock.store.lookup.correction(data[0]!.id)!;
+    const target = server().mock.store.lookup.correction(data[0]!.id)!;
     expect((await raw(`/v1/corrections/${target.id}`)).status).toBe(200);
-    server.mock.store.saveCorrection({ ...target, why: 42 } as unknown as Correction);
+    server().mock.store.saveCorrection({ ...target, why: 42 } as unknown as Correction);
     const { status, text } = await raw(`/v1/corrections/${target.id}`);
     expect(status).toBe(500);
     const body = JSON.parse(text) as { error: { code: string; details: { violations: Array<{ path: string }> } } };
     expect(body.error.code).toBe('response-invalid');
     expect(body.error.details.violations.map((v) => v.path)).toEqual(['/why']);
-    server.mock.store.saveCorrection(target);
+    server().mock.store.saveCorrection(target);
     expect((await raw(`/v1/corrections/${target.id}`)).status).toBe(200);
   });
 });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { mockCliEnv } from '../support/run-node.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LISTENING = /listening on (http:\/\/127\.0\.0\.1:\d+)/;
@@ -23,9 +24,7 @@ const VERDICTS = mkdtempSync(join(tmpdir(), 'kindgi-cli-verdicts-'));
 afterAll(() => rmSync(VERDICTS, { recursive: true, force: true }));
 
 function start(args: string[], extraEnv: Record<string, string> = {}): Started {
-  // PORT and HOST would change where it listens: the flags alone decide here.
-  const { PORT: _port, HOST: _host, ...inherited } = process.env;
-  const env = { ...inherited, KINDGI_MOCK_CHECKED_WORLDS: VERDICTS, ...extraEnv };
+  const env = { ...mockCliEnv(VERDICTS), ...extraEnv };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
     cwd: ROOT,
     env,

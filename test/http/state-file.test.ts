@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMock } from '../../src/index.ts';
+import { mockCliEnv } from '../support/run-node.ts';
 import { silentLogger, startMock, type TestMock } from './support.ts';
 
 interface FixtureProject { id: string; name: string; tenantId: string; releaseGate: string }
@@ -212,9 +213,7 @@ describe('kindgi-mock --state FILE, killed with SIGKILL mid-write', () => {
   const children: ChildProcess[] = [];
 
   function spawnMock(file: string): { child: ChildProcess; url: Promise<string>; exited: Promise<void> } {
-    const { PORT: _port, HOST: _host, ...inherited } = process.env;
-    // Worlds that passed are remembered in this test's folder, not the user's cache.
-    const env = { ...inherited, KINDGI_MOCK_CHECKED_WORLDS: join(folder, 'checked-worlds') };
+    const env = mockCliEnv(join(folder, 'checked-worlds'));
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--port', '0', '--state', file], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let stdout = '';

@@ -17,3 +17,12 @@ export function runNode(args: string[], env: Record<string, string> = {}): Promi
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/**
+ * The environment for `src/cli.ts` started by a test: without PORT and HOST (the flags alone decide
+ * where it listens), and remembering worlds that pass in `checkedWorldsDir`, not the user's cache.
+ */
+export function mockCliEnv(checkedWorldsDir: string): NodeJS.ProcessEnv {
+  const { PORT: _port, HOST: _host, ...inherited } = process.env;
+  return { ...inherited, KINDGI_MOCK_CHECKED_WORLDS: checkedWorldsDir };
+}
