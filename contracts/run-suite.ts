@@ -80,6 +80,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
       continue;
     }
     options.onProgress?.({ scenario: scenario.name, state: 'start' });
+    let skippedBecause: string | undefined;
     const session: Session = {
       tokens: options.tokens,
       allowWrites,
@@ -106,9 +107,17 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
         if (exchange && proxyAnswered.has(exchange)) return;
         failures.push(failureOf(check, exchange, expected, actual, severity));
       },
+      skip(reason) {
+        skippedBecause ??= reason;
+      },
     };
     try {
       await scenario.run(session);
+      if (skippedBecause !== undefined) {
+        skipped.push({ scenario: scenario.name, reason: skippedBecause });
+        options.onProgress?.({ scenario: scenario.name, state: 'skipped', reason: skippedBecause });
+        continue;
+      }
       for (const check of scenario.checks) checksRun.add(check);
       scenariosRun.push(scenario.name);
       options.onProgress?.({ scenario: scenario.name, state: 'done' });

@@ -55,6 +55,11 @@ export interface Session {
   memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
   /** Records a failure of the scenario's own property. */
   fail(check: string, exchange: Exchange | undefined, expected: string, actual: string, severity?: Severity): void;
+  /**
+   * The target cannot show the scenario's property (e.g. it ignores `Prefer`): the scenario is
+   * reported as skipped with `reason`, and its checks are not counted as run.
+   */
+  skip(reason: string): void;
 }
 
 /** A property that needs several exchanges (list order, filters, cursors, tenancy, writes). */

@@ -6,10 +6,13 @@ import { createMock, type FaultSettings } from './index.ts';
 const USAGE = `usage: npm start -- [options]
   --port N                 port (env PORT; default 4010)
   --host H                 address to listen on (env HOST; default 127.0.0.1)
+  --public-url URL         the URL people reach the mock at, when not this machine's name (env
+                           KINDGI_MOCK_PUBLIC_URL): /__mock answers requests addressed to its host
   --fixtures DIR           serve the world in DIR instead of the embedded fixtures
   --seed N                 serve a world generated from seed N (with --corrections N)
   --corrections N          size of a generated world
-  --state FILE             keep every write in FILE and restore it on the next start
+  --state FILE             keep every write in FILE and restore it on the next start (one
+                           server per FILE: FILE.lock names the one that holds it)
   --check-every-start      check the fixtures even when these exact files passed before (a world
                            that passed is remembered in env KINDGI_MOCK_CHECKED_WORLDS, default
                            ${DEFAULT_CHECKED_WORLDS_DIR})
@@ -33,7 +36,7 @@ function number(name: string, text: string | undefined, check: (n: number) => bo
 function main(): void {
   const { values } = parseArgs({
     options: {
-      port: { type: 'string' }, host: { type: 'string' }, fixtures: { type: 'string' }, seed: { type: 'string' },
+      port: { type: 'string' }, host: { type: 'string' }, 'public-url': { type: 'string' }, fixtures: { type: 'string' }, seed: { type: 'string' },
       corrections: { type: 'string' }, state: { type: 'string' }, 'check-ms': { type: 'string' }, 'cursor-secret': { type: 'string' }, 'on-invalid-response': { type: 'string' },
       'fault-rate': { type: 'string' }, 'retry-after': { type: 'string' }, latency: { type: 'string' }, help: { type: 'boolean' },
       'check-every-start': { type: 'boolean' },
@@ -48,6 +51,7 @@ function main(): void {
   // An empty PORT or HOST in the environment counts as unset, never as "every interface".
   const port = number('port', values.port ?? (process.env.PORT || undefined), (n) => whole(n) && n <= 65_535) ?? 4010;
   const host = values.host ?? (process.env.HOST || '127.0.0.1');
+  const publicUrl = values['public-url'] ?? (process.env.KINDGI_MOCK_PUBLIC_URL || undefined);
   const mode = values['on-invalid-response'] ?? 'error';
   if (mode !== 'error' && mode !== 'warn') throw new UsageError('--on-invalid-response takes error or warn');
   const faults: FaultSettings = {};
@@ -69,6 +73,7 @@ function main(): void {
     ...(corrections !== undefined ? { corrections } : {}),
     ...(values['cursor-secret'] !== undefined ? { cursorSecret: values['cursor-secret'] } : {}),
     ...(values.state !== undefined ? { stateFile: values.state } : {}),
+    ...(publicUrl !== undefined ? { publicUrl } : {}),
     ...(checkMs !== undefined ? { checkMs } : {}),
     checkedWorldsDir: process.env.KINDGI_MOCK_CHECKED_WORLDS || DEFAULT_CHECKED_WORLDS_DIR,
     ...(values['check-every-start'] ? { recheckWorld: true } : {}),
@@ -84,6 +89,8 @@ function main(): void {
       mock.worldChecks === 'remembered'
         ? '  world: these exact files passed every check before, so they were not checked again (--check-every-start checks them)'
         : '  world: passed every check',
+      ...(publicUrl !== undefined ? [`  served as ${publicUrl}: /__mock answers requests addressed to it too`] : []),
+      ...mock.stateNotices.map((notice) => `  state: ${notice.message}`),
       '  try:',
       ...['admin', 'member', 'other_tenant'].flatMap((name) => {
         const principal = example(name);
@@ -101,6 +108,7 @@ function main(): void {
     process.stdout.write(`${lines.join('\n')}\n`);
   }, (error: Error) => {
     process.stderr.write(`kindgi-mock: cannot listen on ${host}:${port}: ${error.message}\n`);
+    mock.close();
     process.exit(1);
   });
 }

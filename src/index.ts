@@ -8,6 +8,7 @@ import { generateWorld } from './fixtures/generate-world.ts';
 import { checkedWorldsIn } from './fixtures/checked-worlds.ts';
 import { loadWorldFolder, validateWorld, type LoadedWorld } from './fixtures/load-world.ts';
 import { createApp } from './http/app.ts';
+import { answerClientErrorsOf } from './http/client-error.ts';
 import type { FaultSettings, Logger, MockContext } from './http/context.ts';
 import { createCursorSealer } from './http/cursor.ts';
 import type { Defect } from './http/defects.ts';
@@ -17,11 +18,15 @@ import { seededRandom } from './seeded-random.ts';
 import { loadSpec } from './spec/load-spec.ts';
 import type { OpenApiDocument } from './spec/openapi-types.ts';
 import { compileSpecValidators } from './spec/validators.ts';
-import { openStateJournal, type StateJournal } from './store/state-file.ts';
+import type { StateJournal, StateNotice } from './store/state-file.ts';
+import type { StateFileSystem } from './store/state-fs.ts';
+import { openRestoredState } from './store/state-restore.ts';
 import { createWorldStore, type WorldStore } from './store/world-store.ts';
 
 export type { World } from './domain/world.ts';
 export type { FaultSettings, Logger } from './http/context.ts';
+export type { StateNotice } from './store/state-file.ts';
+export type { StateFileSystem } from './store/state-fs.ts';
 
 export const DEFAULT_CHECK_MS = 1500;
 
@@ -44,8 +49,19 @@ export interface MockOptions {
   cursorSecret?: string;
   /** The clock of writes, cursors and checks (tests move it to expire a cursor or finish a check). */
   clock?: () => number;
-  /** Keep every write in this file, and restore them from it on start. */
+  /**
+   * Keep every write in this file, and restore them from it on start. The file is locked
+   * (`FILE.lock`) until `close()`; a corrupt one, or one another server holds, throws StateFileError.
+   */
   stateFile?: string;
+  /**
+   * The URL people reach the mock at when it is not this machine's name (a demo host, a
+   * container's published name): `/__mock` then answers requests addressed to its host, and
+   * pages from its origin. Throws a TypeError for a value that is not an http(s) URL.
+   */
+  publicUrl?: string;
+  /** Test-only: the state file's file operations (node:fs by default), to inject a full disk, short writes or I/O errors. */
+  stateFileSystem?: StateFileSystem;
   /** How long a suggested change's check runs (default 1500 ms). */
   checkMs?: number;
   /** `error` (default): a response that breaks the spec becomes 500 response-invalid. `warn`: sent, and logged. */
@@ -61,6 +77,7 @@ export interface MockOptions {
 export interface RunningMock {
   url: string;
   port: number;
+  /** Stops listening, then closes the mock (its state file and lock). */
   close(): Promise<void>;
 }
 
@@ -70,31 +87,35 @@ export interface Mock {
   worldChecks: 'ran' | 'remembered';
   store: WorldStore;
   context: MockContext;
+  /** What the start found in the state file and mended (a dropped torn line, …); each was also logged as a warning. */
+  stateNotices: readonly StateNotice[];
   /** Listens on `host` (127.0.0.1 by default) and `port` (0: any free one). */
   listen(port?: number, host?: string): Promise<RunningMock>;
+  /** Closes the state file and releases its lock (a mock that never listened too); idempotent. */
+  close(): void;
 }
 
 /**
- * Builds the mock: loads and checks the world, compiles every validator, wires the app.
+ * Builds the mock: loads and checks the world, compiles every validator, restores the state file, wires the app.
  * - Throws WorldLoadError for a broken world, naming file, record, field and rule.
+ * - Throws StateFileError for a state file another server holds, or one that cannot be restored,
+ *   naming the file, the line and what is wrong (the file is left as it was).
  */
 export function createMock(options: MockOptions = {}): Mock {
   const document = loadSpec();
   const logger = options.logger ?? { warn: (m) => console.warn(m), error: (m) => console.error(m) };
   const { world, checks } = worldFor(options, document, logger);
-  let journal: StateJournal | undefined;
   const checkMs = options.checkMs ?? DEFAULT_CHECK_MS;
-  const store = createWorldStore(world, { onCommit: (changes) => journal?.append(changes), onReset: () => journal?.restart() });
-  if (options.stateFile !== undefined) {
-    const opened = openStateJournal(options.stateFile, world);
-    for (const changes of opened.entries) store.commit(changes);
-    journal = opened;
-  }
   const clock = options.clock ?? Date.now;
+  // Checked and compiled before the state file is opened, so a failure here leaves no lock behind.
+  const publicHosts = options.publicUrl === undefined ? [] : [publicHostOf(options.publicUrl)];
+  const validators = compileSpecValidators(document);
+  const { store, journal } = storeFor(world, options, document, clock);
+  for (const notice of journal?.notices ?? []) logger.warn(notice.message);
   const context: MockContext = {
     store,
     document,
-    validators: compileSpecValidators(document),
+    validators,
     cursors: createCursorSealer(options.cursorSecret, clock),
     faults: options.faults ?? {},
     random: seededRandom(options.faultSeed ?? options.seed ?? 1),
@@ -105,15 +126,43 @@ export function createMock(options: MockOptions = {}): Mock {
     newId: (prefix) => (prefix === 'uuid' ? randomUUID() : `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 16)}`),
     idempotencyInFlight: new Set(),
     defects: new Set(options.defects ?? []),
+    publicHosts,
   };
-  const app = createApp(context, { ...READ_HANDLERS, ...WRITE_HANDLERS });
+  let app: Express;
+  try {
+    app = createApp(context, { ...READ_HANDLERS, ...WRITE_HANDLERS });
+  } catch (error) {
+    journal?.close();
+    throw error;
+  }
+  const close = () => journal?.close();
   return {
     app,
     worldChecks: checks,
     store,
     context,
-    listen: (port = 0, host = '127.0.0.1') => listen(app, port, host),
+    stateNotices: journal?.notices ?? [],
+    listen: (port = 0, host = '127.0.0.1') => listen(app, port, host, close),
+    close,
   };
+}
+
+/** The host name of `--public-url`, as `Host` headers carry it (lower case, no port, IPv6 unbracketed). */
+export function publicHostOf(publicUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(publicUrl);
+  } catch {
+    throw new TypeError(`the public URL "${publicUrl}" (publicUrl, --public-url) is not a URL; give one such as https://demo.example.com`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`the public URL "${publicUrl}" (publicUrl, --public-url) is not an http or https URL`);
+  return url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+}
+
+/** The store, restored from the state file (and journalling to it) when there is one. */
+function storeFor(world: World, options: MockOptions, document: OpenApiDocument, clock: () => number): { store: WorldStore; journal?: StateJournal } {
+  if (options.stateFile === undefined) return { store: createWorldStore(world, { clock }) };
+  return openRestoredState(options.stateFile, world, { document, clock, ...(options.stateFileSystem ? { fileSystem: options.stateFileSystem } : {}) });
 }
 
 /** The world to serve, checked like a loaded one whatever its source. */
@@ -133,9 +182,10 @@ function worldFor(options: MockOptions, document: OpenApiDocument, logger: Logge
   return { world, checks: 'ran' };
 }
 
-function listen(app: Express, port: number, host: string): Promise<RunningMock> {
+function listen(app: Express, port: number, host: string, closeMock: () => void): Promise<RunningMock> {
   return new Promise((resolve, reject) => {
     const server: Server = app.listen(port, host);
+    answerClientErrorsOf(server);
     server.once('error', reject);
     server.once('listening', () => {
       const address = server.address() as AddressInfo;
@@ -144,7 +194,11 @@ function listen(app: Express, port: number, host: string): Promise<RunningMock> 
         url: `http://${shownHost}:${address.port}`,
         port: address.port,
         close: () => new Promise<void>((done, fail) => {
-          server.close((error) => (error ? fail(error) : done()));
+          server.close((error) => {
+            closeMock();
+            if (error) fail(error);
+            else done();
+          });
           server.closeAllConnections();
         }),
       });

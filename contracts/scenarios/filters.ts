@@ -46,6 +46,8 @@ export function filterCases(items: Correction[]): FilterCase[] {
   const project = pick((c) => c.projectId);
   if (project) cases.push({ query: `scopeKind=project&scopeId=${enc(project)}`, filter: { projectId: project } });
   cases.push({ query: 'scopeKind=tenant', filter: {} });
+  // The third of page 001's scope triplet: on a content list it changes nothing.
+  for (const inherit of ['true', 'false']) cases.push({ query: `inherit=${inherit}`, filter: {} });
   return cases;
 }
 
@@ -95,7 +97,8 @@ export const filters: Scenario = {
     await same('not-fixed-equals-its-statuses', 'status=not-fixed', 'status=open&status=being-fixed&status=with-owner');
     await same('status-repeated-equals-comma', 'status=open&status=being-fixed&status=with-owner', 'status=open,being-fixed,with-owner');
 
-    for (const query of ['scopeId=anything', 'scopeKind=tenant&scopeId=anything', 'scopeKind=project', 'scopeKind=org']) {
+    // A malformed member of the triplet too: the platform's scope parser answers scope-invalid.
+    for (const query of ['scopeId=anything', 'scopeKind=tenant&scopeId=anything', 'scopeKind=project', 'scopeKind=org', 'scopeKind=planet', 'inherit=maybe']) {
       const answer = await session.send('GET', `/v1/corrections?${query}`);
       const code = (answer.response.body as { error?: { code?: string } } | undefined)?.error?.code;
       if (answer.response.status !== 400 || code !== 'scope-invalid') session.fail('scope-invalid', answer, '400 scope-invalid', `${answer.response.status} ${String(code)}`);

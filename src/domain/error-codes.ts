@@ -11,12 +11,15 @@ export const ERROR_STATUS = {
   'auth-expired': 401,
   'auth-revoked': 401,
   'permission-denied': 403,
+  'foreign-origin': 403,
+  'host-not-allowed': 403,
   'corrector-group-not-allowed': 403,
   'separate-approver-required': 403,
   'not-found': 404,
   'route-not-found': 404,
   'run-not-found': 404,
   'method-not-allowed': 405,
+  'request-timeout': 408,
   'already-terminal': 409,
   'run-not-finished': 409,
   'correction-not-live': 409,
@@ -26,9 +29,11 @@ export const ERROR_STATUS = {
   'idempotency-key-in-flight': 409,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
+  'headers-too-large': 431,
   'internal-server-error': 500,
   'response-invalid': 500,
   'database-busy': 503,
+  'state-write-failed': 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -2,12 +2,16 @@
 // first 100 fixes with their count, and each block change's content before and after.
 import { MAX_LISTED_FIXES } from './suggested-change-rules.ts';
 import { deriveSuggestedChangeStatus, deriveTitle } from './suggested-change-status.ts';
-import type { Change, SuggestedChange, SuggestedChangeState } from './types.ts';
-import type { Block } from './world.ts';
+import type { Change, SuggestedChange } from './types.ts';
+import type { Block, StoredSuggestedChange } from './world.ts';
 
-export function viewSuggestedChange(state: SuggestedChangeState, blockById: (id: string) => Block | undefined): SuggestedChange {
+/**
+ * What the API answers for a stored suggested change.
+ * - What is stored but is not the API's (`madeBeforeProjects`) is left out.
+ */
+export function viewSuggestedChange(state: StoredSuggestedChange, blockById: (id: string) => Block | undefined): SuggestedChange {
   const blockName = (id: string) => blockById(id)?.name ?? id;
-  const { fixes, changes, ...rest } = state;
+  const { fixes, changes, madeBeforeProjects: _stored, ...rest } = state;
   return {
     ...rest,
     title: deriveTitle(state.why, changes, blockName, state.builtOn.version, state.version),

@@ -2,6 +2,7 @@
 import { checkCorrection } from './correction-rules.ts';
 import { isLive } from './correction-transitions.ts';
 import { resolvePointer } from './json-pointer.ts';
+import { checkMadeBeforeProjects } from './made-before-projects.ts';
 import type { Violation } from './rule.ts';
 import { checkRunCopy } from './run-copy-rules.ts';
 import { checkSuggestedChange } from './suggested-change-rules.ts';
@@ -133,6 +134,7 @@ export function checkWorld(world: World): WorldViolation[] {
   for (const state of world.suggestedChanges) {
     const report1 = (rule: string, field: string, message: string) => report('suggestedChanges', state.id, rule, field, message);
     for (const v of checkSuggestedChange(viewSuggestedChange(state, (id) => blocks.get(id)))) report1(v.rule, v.field, v.message);
+    for (const v of checkMadeBeforeProjects(state)) report1(v.rule, v.field, v.message);
     const agent = agents.get(state.agentId);
     if (!agent) {
       report1('known-agent', 'agentId', `no agent ${state.agentId}`);

@@ -94,7 +94,15 @@ export interface Run {
   capturedAt?: string;
 }
 
-export type StoredSuggestedChange = SuggestedChangeState;
+/** A suggested change as the world stores it: the API's shape less what is derived, and a marker never served. */
+export interface StoredSuggestedChange extends SuggestedChangeState {
+  /**
+   * Made before suggested changes were for a project (page 002: `projectId`): it keeps its agent
+   * version's project as `projectId` when known, and can only be withdrawn. Stored, not served:
+   * the pages' shape has no such field (made-before-projects.ts).
+   */
+  madeBeforeProjects?: true;
+}
 
 export interface World {
   tenants: Tenant[];

@@ -1,10 +1,11 @@
-// The Express app, with its middleware in order: request id, CORS, caching, the mock's own
-// routes, the spec's operations, then 405, 404 and the one error handler.
+// The Express app, with its middleware in order: request id, the query's bound, CORS, caching,
+// the mock's own routes, the spec's operations, then 405, 404 and the one error handler.
 import express, { type Express } from 'express';
 import type { MockContext } from './context.ts';
 import { noStoreOnV1 } from './middleware/cache-control.ts';
 import { cors } from './middleware/cors.ts';
 import { errorHandler } from './middleware/error-handler.ts';
+import { refuseLongQuery } from './input-limits.ts';
 import { requestId } from './middleware/request-id.ts';
 import { settleChecks } from './middleware/settle-checks.ts';
 import { methodNotAllowed, routeNotFound } from './routes/fallbacks.ts';
@@ -18,6 +19,10 @@ export function createApp(ctx: MockContext, handlers: Record<string, OperationHa
   app.set('query parser', 'simple');
   app.set('etag', false);
   app.use(requestId());
+  app.use((req, _res, next) => {
+    refuseLongQuery(req.originalUrl);
+    next();
+  });
   app.use(noStoreOnV1());
   app.use(cors());
   app.use(settleChecks(ctx));

@@ -39,6 +39,8 @@ export interface MockContext {
   newId: (prefix: string) => string;
   /** Idempotency-Key slots whose request is still being answered. */
   idempotencyInFlight: InFlightKeys;
+  /** Host names the mock is served as besides this machine's (`--public-url`): `/__mock` answers them too. */
+  publicHosts?: readonly string[];
   /** Test-only injected defects (see defects.ts); empty in normal use. */
   defects: ReadonlySet<Defect>;
 }

@@ -19,6 +19,7 @@ export const DEFECTS = [
   'leak-other-tenant',
   'fixed-without-fixedIn',
   'stale-derived-status',
+  'drop-retry-after',
 ] as const;
 
 export type Defect = (typeof DEFECTS)[number];
@@ -72,5 +73,10 @@ export function defectReply(defects: ReadonlySet<Defect>, res: Response, operati
     body = { code: error.code, message: error.message };
   }
   if (defects.has('missing-request-id')) res.removeHeader('X-Request-Id');
-  return { ...reply, status, body };
+  let headers = reply.headers;
+  if (defects.has('drop-retry-after') && status === 503) {
+    headers = Object.fromEntries(Object.entries(headers ?? {}).filter(([name]) => name.toLowerCase() !== 'retry-after'));
+    res.removeHeader('Retry-After');
+  }
+  return { ...reply, status, body, ...(headers ? { headers } : {}) };
 }

@@ -19,6 +19,13 @@ export interface ListRequest {
 
 type RawQuery = Record<string, string | string[] | undefined>;
 
+/**
+ * The scope triplet page 001 names (`?scopeKind + ?scopeId + ?inherit`): the platform's scope
+ * parser answers `scope-invalid` for any malformed member of it, not `bad-input`.
+ */
+const SCOPE_PARAMETERS: ReadonlySet<string> = new Set(['scopeKind', 'scopeId', 'inherit']);
+const refusalCode = (name: string) => (SCOPE_PARAMETERS.has(name) ? 'scope-invalid' : 'bad-input');
+
 /** Reads and checks the query against the spec's parameters; throws ApiError on the first problem. */
 export function parseListQuery(query: RawQuery, caller: Principal, validators: SpecValidators): ListRequest {
   const parameters = queryParametersOf(validators);
@@ -34,7 +41,7 @@ export function parseListQuery(query: RawQuery, caller: Principal, validators: S
     const value = coerce(parameter, raw);
     if (!validate(value)) {
       const problem = validate.errors?.[0];
-      throw new ApiError('bad-input', `query parameter "${parameter.name}" ${problem?.message ?? 'is not valid'}${problem?.instancePath ? ` (item ${problem.instancePath.slice(1)})` : ''}`, {
+      throw new ApiError(refusalCode(parameter.name), `query parameter "${parameter.name}" ${problem?.message ?? 'is not valid'}${problem?.instancePath ? ` (item ${problem.instancePath.slice(1)})` : ''}`, {
         parameter: parameter.name,
         value: raw,
         ...(problem?.params ? { expected: problem.params } : {}),
@@ -68,12 +75,17 @@ function queryParametersOf(validators: SpecValidators): Map<string, QueryParamet
   return found;
 }
 
-/** Repeated or comma-separated values for arrays (page 001); one value, as a number where the spec says integer. */
+/**
+ * Repeated or comma-separated values for arrays (page 001); one value, as a number where the spec
+ * says integer and as `true`/`false` where it says boolean. Anything else stays text, for the
+ * validator to refuse.
+ */
 function coerce(parameter: ParameterObject, raw: string | string[]): unknown {
   const type = parameter.schema.type;
   if (type === 'array') return (Array.isArray(raw) ? raw : [raw]).flatMap((value) => value.split(','));
-  if (Array.isArray(raw)) throw new ApiError('bad-input', `query parameter "${parameter.name}" is given ${raw.length} times; give it once`, { parameter: parameter.name, value: raw });
+  if (Array.isArray(raw)) throw new ApiError(refusalCode(parameter.name), `query parameter "${parameter.name}" is given ${raw.length} times; give it once`, { parameter: parameter.name, value: raw });
   if (type === 'integer') return /^-?\d+$/.test(raw) ? Number(raw) : raw;
+  if (type === 'boolean') return raw === 'true' ? true : raw === 'false' ? false : raw;
   return raw;
 }
 
@@ -82,6 +94,7 @@ function toFilter(values: Record<string, unknown>, caller: Principal): Correctio
   if (text('agentVersion') !== undefined && text('agentId') === undefined) {
     throw new ApiError('bad-input', 'query parameter "agentVersion" needs "agentId"', { parameter: 'agentVersion' });
   }
+  // `inherit` was checked with its triplet, but narrows nothing: on a content list it changes nothing.
   const scope = scopeOf(text('scopeKind'), text('scopeId'));
   const statuses = values.status as StatusFilterValue[] | undefined;
   const sortedTo = values.sortedTo as SortedToFilterValue[] | undefined;
@@ -115,7 +128,13 @@ function scopeOf(kind: string | undefined, id: string | undefined): Pick<Correct
   return {};
 }
 
-/** Order-insensitive: arrays sorted and deduplicated, `not-fixed` expanded, absent `from` as `all`. */
+/**
+ * Order-insensitive: arrays sorted and deduplicated, `not-fixed` expanded, absent `from` as `all`.
+ * - Only spellings of one value are merged. `inherit` changes nothing on this list, yet it is
+ *   bound like every parameter but `cursor` and `limit`, as the platform seals cursors (page 001,
+ *   conventions "Lists"): its binding does not know which lists ignore a parameter. Absent stays
+ *   apart from `false`, since the page gives `inherit` no default.
+ */
 function cursorFilters(values: Record<string, unknown>): Record<string, unknown> {
   const filters: Record<string, unknown> = { from: values.from ?? 'all' };
   for (const [name, value] of Object.entries(values)) {

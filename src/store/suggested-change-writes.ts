@@ -3,6 +3,7 @@
 // world: each returns the records it changes, or refuses with the page's 409s.
 import { createHash } from 'node:crypto';
 import { fixCorrection, isLive, unlinkCorrection } from '../domain/correction-transitions.ts';
+import { madeBeforeProjects } from '../domain/made-before-projects.ts';
 import { checkSuggestedChange } from '../domain/suggested-change-rules.ts';
 import { viewSuggestedChange } from '../domain/suggested-change-view.ts';
 import type { Actor, Correction, SuggestedChange, SuggestedChangeStatus } from '../domain/types.ts';
@@ -37,7 +38,7 @@ function actionable(ctx: ActionContext, id: string, action: SuggestedChangeActio
   if (!state || !agent || access === 'none') return refuse('not-found', `no suggested change ${id} that this caller may read`, { suggestedChangeId: id });
   if (access === 'read') return refuse('permission-denied', `the caller may read suggested change ${id} but not ${action} it`, { action, resource: `suggested-change/${id}`, reason: 'no write access to the project' });
   const status = view(ctx.lookup, state).status;
-  if (state.projectId === undefined && action !== 'withdraw') {
+  if (madeBeforeProjects(state) && action !== 'withdraw') {
     return refuse('suggested-change-not-for-a-project', `suggested change ${id} was made before suggested changes were for a project: it can only be withdrawn`, { suggestedChangeId: id, status });
   }
   if (!ALLOWED_FROM[action].includes(status)) {
@@ -200,6 +201,8 @@ export type ApprovalDecision = 'approve' | 'reject' | 'expire';
 
 /**
  * A second person decides on a waiting pin (a mock route: no endpoint of the pages drives it).
+ * - Every decision (approve, reject, expire) needs write access to the project: whoever decides
+ *   through the mock's routes changes the suggested change (403 permission-denied otherwise).
  * - Approving one's own pin is refused (403 separate-approver-required).
  */
 export function decideApproval(lookup: WorldLookup, caller: Principal, approvalId: string, decision: ApprovalDecision, at: string): Outcome<SuggestedChange> {
@@ -208,10 +211,10 @@ export function decideApproval(lookup: WorldLookup, caller: Principal, approvalI
   const agent = state ? lookup.agent(state.agentId) : undefined;
   const access = agent ? accessTo(caller, agent.tenantId, agent.projectId) : 'none';
   if (!approval || !state || !agent || access === 'none') return refuse('not-found', `no open approval ${approvalId}`, { approvalId });
+  if (access === 'read') return refuse('permission-denied', `the caller may read project ${agent.projectId} but not decide on its pins`, { action: decision, resource: `approval/${approvalId}`, reason: 'no write access to the project' });
   if (decision === 'approve' && approval.pinnedBy.kind === caller.kind && approval.pinnedBy.id === caller.id) {
     return refuse('separate-approver-required', 'the person who pinned cannot approve their own pin: a second person must', { approvalId });
   }
-  if (access === 'read' && decision !== 'expire') return refuse('permission-denied', `the caller may read project ${agent.projectId} but not decide on its pins`, { action: decision, resource: `approval/${approvalId}`, reason: 'no write access to the project' });
   const closed: WorldChanges = { closedApprovals: [approvalId] };
   if (decision === 'approve') return pinned(lookup, { ...state }, approval.pinnedBy, at, closed);
   const next: StoredSuggestedChange = { ...state, note: { kind: decision === 'reject' ? 'rejected' : 'expired', pinChangeId: approval.pinChangeId }, updatedAt: at };

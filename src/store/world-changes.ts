@@ -27,6 +27,12 @@ export interface KeptReply {
   expires: number;
 }
 
+/**
+ * The most Idempotency-Key answers the store keeps at once: past it the oldest is forgotten first
+ * (each is a whole response, and 51 000 of them held 80 MB). Each is kept at most 24 h anyway.
+ */
+export const MAX_KEPT_REPLIES = 10_000;
+
 export interface WorldChanges {
   corrections?: Correction[];
   suggestedChanges?: StoredSuggestedChange[];
@@ -43,6 +49,16 @@ export interface WorldChanges {
   replies?: KeptReply[];
 }
 
+/** Every key a set of changes may have, in the order the store applies them (the journal refuses others). */
+export const WORLD_CHANGE_KEYS = [
+  'corrections', 'suggestedChanges', 'runs', 'agents', 'blocks', 'approvals', 'closedApprovals', 'checks', 'finishedChecks', 'replies',
+] as const satisfies ReadonlyArray<keyof WorldChanges>;
+
+// Fails to compile when WorldChanges gains a key the list above does not name.
+const everyKeyListed: Record<Exclude<keyof WorldChanges, (typeof WORLD_CHANGE_KEYS)[number]>, never> = {};
+void everyKeyListed;
+
+/** True when the changes change nothing (such a write is not journalled). */
 export function isEmpty(changes: WorldChanges): boolean {
   return Object.values(changes).every((list) => list === undefined || list.length === 0);
 }

@@ -1,5 +1,5 @@
 // The in-memory world the mock serves: lookups, permission-aware reads, atomic writes of a set
-// of changed records, and a reset to the world it was loaded with. Reads hand out the stored
+// of changed records (checked, journalled, then applied), and a reset to the world it was loaded with. Reads hand out the stored
 // records (or new objects over their parts), never copies, and callers only read them: a stored
 // record is never changed in place, a change stores a new object (apply), so an object seen once
 // stays that version, which lets send() cache each record's validated JSON.
@@ -14,7 +14,7 @@ import { runCopyOf, type Agent, type Block, type CorrectorGroup, type Principal,
 import { createCorrectionIndex, sortKeyOf, type CorrectionIndex } from './correction-index.ts';
 import { createViewCache } from './view-cache.ts';
 import { compareKeys, walkNewestFirst, type SortKey } from './keyset.ts';
-import type { KeptReply, PendingApproval, RunningCheck, WorldChanges } from './world-changes.ts';
+import { isEmpty, MAX_KEPT_REPLIES, type KeptReply, type PendingApproval, type RunningCheck, type WorldChanges } from './world-changes.ts';
 
 export interface CorrectionPageResult {
   corrections: readonly Correction[];
@@ -50,15 +50,30 @@ export interface WorldStore {
   /** A page of the list, newest first, starting strictly after `after`; the stored records, which callers must not change. */
   listCorrections(caller: Principal, filter: CorrectionFilter, after: SortKey | undefined, limit: number): CorrectionPageResult;
   readSuggestedChange(caller: Principal, id: string): SuggestedChange | undefined;
-  /** Applies every change together; `onCommit` (the state file) sees them before this returns. */
+  /**
+   * Applies every change together, after checking the domain rules and after `onCommit` (the
+   * state file) has them on disk.
+   * - Throws, changing nothing, when a rule would break (a bug) or `onCommit` throws (a
+   *   StateWriteError: the disk did not take it).
+   */
   commit(changes: WorldChanges): void;
+  /**
+   * Replays a set of changes the state file kept: applied as it is, neither checked nor journalled
+   * again (the restore checks each entry first, naming its line). For the start only; the store
+   * takes the objects as its own.
+   */
+  restore(changes: WorldChanges): void;
   /** Stores a new or changed correction and re-files it in the list index. */
   saveCorrection(correction: Correction): void;
   /** The world as it is now, with every write applied (a copy). */
   exportWorld(): World;
+  /** The same, made of the stored records themselves (no copy, so cheap): read only. */
+  worldView(): World;
+  /** How many Idempotency-Key answers are kept now (at most MAX_KEPT_REPLIES). */
+  keptReplyCount(): number;
   /** Counts by status, for `/__mock/state`. */
   counts(): { corrections: Record<string, number>; suggestedChanges: Record<string, number>; runs: number };
-  /** Back to the world as loaded. */
+  /** Back to the world as loaded, once `onReset` (the state file) has started afresh; if it throws, nothing changes. */
   reset(): void;
 }
 
@@ -127,10 +142,24 @@ function tally(values: Iterable<string>): Record<string, number> {
 }
 
 export interface StoreOptions {
-  /** Called with every committed set of changes before `commit` returns (the state file). */
+  /** Called with every set of changes that changes something, before it is applied (the state file); throwing refuses it. */
   onCommit?: (changes: WorldChanges) => void;
-  /** Called after a reset to the loaded world. */
+  /** Called before a reset to the loaded world; throwing refuses it. */
   onReset?: () => void;
+  /** Now, for the expiry of kept Idempotency-Key answers (the mock clock); Date.now by default. */
+  clock?: () => number;
+}
+
+/**
+ * Every domain rule a set of changes would break, one line each (`correction cor_…: rule at field: …`).
+ * - `blockOf` looks up blocks beside those the changes bring.
+ */
+export function ruleBreaks(changes: WorldChanges, blockOf: (id: string) => Block | undefined): string[] {
+  const blockOfChange = (id: string) => changes.blocks?.find((b) => b.id === id) ?? blockOf(id);
+  return [
+    ...(changes.corrections ?? []).flatMap((c) => checkCorrection(c).map((v) => `correction ${c.id}: ${v.rule} at ${v.field}: ${v.message}`)),
+    ...(changes.suggestedChanges ?? []).flatMap((s) => checkSuggestedChange(viewSuggestedChange(s, blockOfChange)).map((v) => `suggested change ${s.id}: ${v.rule} at ${v.field}: ${v.message}`)),
+  ];
 }
 
 /** Takes `loaded` as its own: the caller must not change it afterwards (createMock copies a world it is given). */
@@ -153,8 +182,11 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
     if (isLive(correction)) state.live.set(liveKey(correction), correction.id);
   };
 
-  const apply = (changes: WorldChanges) => {
-    const copy = structuredClone(changes);
+  const clock = options.clock ?? Date.now;
+
+  /** Stores `copy` (the store's own, never the caller's objects); cannot fail half-way. */
+  const apply = (copy: WorldChanges) => {
+    const now = clock();
     for (const correction of copy.corrections ?? []) putCorrection(correction);
     for (const change of copy.suggestedChanges ?? []) state.changes.set(change.id, change);
     for (const run of copy.runs ?? []) state.runs.set(run.id, run);
@@ -164,26 +196,41 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
     for (const id of copy.closedApprovals ?? []) state.approvals.delete(id);
     for (const check of copy.checks ?? []) state.checks.set(check.suggestedChangeId, check);
     for (const id of copy.finishedChecks ?? []) state.checks.delete(id);
-    for (const reply of copy.replies ?? []) state.replies.set(reply.slot, reply);
+    for (const reply of copy.replies ?? []) {
+      // Re-kept at the end, so the map stays oldest first; one already expired is not kept at all.
+      state.replies.delete(reply.slot);
+      if (reply.expires > now) state.replies.set(reply.slot, reply);
+    }
+    forgetOldReplies(now);
   };
 
-  // Applied first, then handed to the journal: a write that cannot be applied is never journalled,
-  // and the caller is answered only after the journal has it on disk.
+  /** Expired answers from the oldest on, then the oldest past MAX_KEPT_REPLIES. */
+  const forgetOldReplies = (now: number) => {
+    for (const [slot, kept] of state.replies) {
+      if (kept.expires > now && state.replies.size <= MAX_KEPT_REPLIES) break;
+      state.replies.delete(slot);
+    }
+  };
+
+  // Checked, then journalled, then applied: a write the disk did not take changes nothing here,
+  // and the caller is answered only after the journal has it on disk. The copy is made first, so
+  // nothing can fail between the journal and the memory.
   const commit = (changes: WorldChanges) => {
-    refuseRuleBreaks(changes);
-    apply(changes);
-    options.onCommit?.(changes);
+    const broken = ruleBreaks(changes, blockOf);
+    if (broken.length > 0) throw new Error(`refused to store a change that breaks the domain rules:\n${broken.join('\n')}`);
+    const copy = structuredClone(changes);
+    if (!isEmpty(changes)) options.onCommit?.(changes);
+    apply(copy);
   };
 
-  /** The last guard: a change that would break a domain rule is a bug, and is never stored. */
-  const refuseRuleBreaks = (changes: WorldChanges) => {
-    const blockOfChange = (id: string) => changes.blocks?.find((b) => b.id === id) ?? blockOf(id);
-    const broken = [
-      ...(changes.corrections ?? []).flatMap((c) => checkCorrection(c).map((v) => `correction ${c.id}: ${v.rule} at ${v.field}: ${v.message}`)),
-      ...(changes.suggestedChanges ?? []).flatMap((s) => checkSuggestedChange(viewSuggestedChange(s, blockOfChange)).map((v) => `suggested change ${s.id}: ${v.rule} at ${v.field}: ${v.message}`)),
-    ];
-    if (broken.length > 0) throw new Error(`refused to store a change that breaks the domain rules:\n${broken.join('\n')}`);
-  };
+  const worldView = (): World => ({
+    ...state.world,
+    corrections: [...state.corrections.values()],
+    runs: [...state.runs.values()],
+    agents: [...state.agents.values()],
+    blocks: [...state.blocks.values()],
+    suggestedChanges: [...state.changes.values()],
+  });
 
   const lookup: WorldLookup = {
     correction: (id) => state.corrections.get(id),
@@ -201,6 +248,7 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
     approval: (id) => state.approvals.get(id),
     reply(slot, now) {
       const kept = state.replies.get(slot);
+      if (kept && kept.expires <= now) state.replies.delete(slot);
       return kept && kept.expires > now ? kept : undefined;
     },
     // A copy: settling a check changes the map while its caller walks it.
@@ -272,20 +320,17 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
 
     commit,
 
+    restore: apply,
+
     saveCorrection(correction) {
       commit({ corrections: [correction] });
     },
 
-    exportWorld() {
-      return structuredClone({
-        ...state.world,
-        corrections: [...state.corrections.values()],
-        runs: [...state.runs.values()],
-        agents: [...state.agents.values()],
-        blocks: [...state.blocks.values()],
-        suggestedChanges: [...state.changes.values()],
-      });
-    },
+    exportWorld: () => structuredClone(worldView()),
+
+    worldView,
+
+    keptReplyCount: () => state.replies.size,
 
     counts() {
       return {
@@ -296,8 +341,8 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
     },
 
     reset() {
-      state = indexWorld(loaded);
       options.onReset?.();
+      state = indexWorld(loaded);
     },
   };
 }

@@ -21,6 +21,7 @@ const CAUGHT_BY: Record<Defect, string> = {
   'leak-other-tenant': 'tenant-isolation',
   'fixed-without-fixedIn': 'correction-rules',
   'stale-derived-status': 'suggested-change-rules',
+  'drop-retry-after': 'retry-after-on-503',
 };
 
 async function suiteAgainst(defects: Defect[]): Promise<SuiteResult> {

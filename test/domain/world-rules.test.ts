@@ -402,6 +402,38 @@ describe('checkWorld record rules', () => {
     ]);
   });
 
+  it('reports a stored suggested change with no projectId, not marked made before projects, under no-project-only-made-before', () => {
+    const world = worldWith((w) => {
+      const change = record(w, 'suggestedChanges', SC_ID);
+      delete change.projectId;
+      delete change.check.now;
+      delete change.check.newlyFailing;
+    });
+    expect(checkWorld(world).map(({ collection, recordId, rule, field }) => ({ collection, recordId, rule, field }))).toEqual([
+      { collection: 'suggestedChanges', recordId: SC_ID, rule: 'no-project-only-made-before', field: 'madeBeforeProjects' },
+    ]);
+  });
+
+  it('keeps a suggested change made before projects, with or without its project, whose check has no now', () => {
+    for (const keepsProject of [true, false]) {
+      const world = worldWith((w) => {
+        const change = record(w, 'suggestedChanges', SC_ID);
+        change.madeBeforeProjects = true;
+        if (!keepsProject) delete change.projectId;
+        delete change.check.now;
+        delete change.check.newlyFailing;
+      });
+      expect(checkWorld(world), `keeps its project: ${keepsProject}`).toEqual([]);
+    }
+  });
+
+  it('reports one made before projects whose check has a now under made-before-check-has-no-now', () => {
+    const world = worldWith((w) => { record(w, 'suggestedChanges', SC_ID).madeBeforeProjects = true; });
+    expect(checkWorld(world).map(({ collection, recordId, rule, field }) => ({ collection, recordId, rule, field }))).toEqual([
+      { collection: 'suggestedChanges', recordId: SC_ID, rule: 'made-before-check-has-no-now', field: 'check.now' },
+    ]);
+  });
+
   it('checks the suggested change with its fixes cut to 100 and counted', () => {
     const world = worldWith((w) => {
       const extra = Array.from({ length: 120 }, (_, i) => ({ ...structuredClone(correction(w, 'cor_1')), id: `cor_x${i}` }));

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { rawRequest } from '../support/raw-http.ts';
 import { mockCliEnv } from '../support/run-node.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -114,6 +115,24 @@ describe('npm start (src/cli.ts)', () => {
     const { code } = await within(started.exited, 5_000, 'stopping on SIGTERM');
     expect(code).toBe(0);
     await expect(fetch(`${url}/health`)).rejects.toThrow();
+  }, 40_000);
+
+  it('--public-url https://demo.example.com:8443 → the banner says so, and /__mock answers requests addressed to that host', async () => {
+    const started = start(['--port', '0', '--public-url', 'https://demo.example.com:8443']);
+    const url = await listeningUrl(started);
+    await printed(started, /every token:.*\n/);
+    expect(started.output.stdout).toContain('served as https://demo.example.com:8443');
+    const addressed = (host: string) => rawRequest(url, 'GET', '/__mock/state', { Host: host });
+    expect((await addressed('demo.example.com:8443')).status).toBe(200);
+    expect((await addressed('other.example.com')).status).toBe(403);
+    process.kill(started.child.pid!, 'SIGTERM');
+    expect((await within(started.exited, 5_000, 'stopping on SIGTERM')).code).toBe(0);
+  }, 40_000);
+
+  it('--public-url demo.example.com (no scheme) → exit 1 saying it is not a URL', async () => {
+    const started = start(['--port', '0', '--public-url', 'demo.example.com']);
+    expect((await within(started.exited, 20_000, 'refusing the flag')).code).toBe(1);
+    expect(started.output.stderr).toContain('public URL "demo.example.com" (publicUrl, --public-url) is not a URL');
   }, 40_000);
 
   it('--port 0 → the printed curl examples carry tokens that work', async () => {

@@ -207,6 +207,26 @@ describe('a cursor is bound to its filters and caller', () => {
     expect(idsOf([first, ...rest])).toEqual(expected);
   });
 
+  // inherit changes nothing on this list, yet the platform binds every parameter but cursor and
+  // limit; only spellings of one value are one binding, and the page gives inherit no default.
+  it('GET /v1/corrections?inherit=true&cursor=<from ?inherit=true> → accepted, and continues the list', async () => {
+    const first = await fetchPage(server, 'inherit=true', 'admin', 10);
+    const rest = await walkPages(server, 'inherit=true', 'admin', 100, first.nextCursor);
+    expect(idsOf([first, ...rest])).toEqual(expectedIds('admin'));
+  });
+
+  it('GET /v1/corrections?inherit=false&cursor=<from ?inherit=true> → 400 bad-input: another value is another list', async () => {
+    const first = await fetchPage(server, 'inherit=true', 'admin', 5);
+    expectCursorRefused(await server.get(path('inherit=false', 5, first.nextCursor), 'admin'));
+  });
+
+  it('GET /v1/corrections?cursor=<from ?inherit=false> → 400 bad-input; ?inherit=false&cursor=<from the list without inherit> → 400', async () => {
+    const withInherit = await fetchPage(server, 'inherit=false', 'admin', 5);
+    expectCursorRefused(await server.get(path('', 5, withInherit.nextCursor), 'admin'));
+    const without = await fetchPage(server, '', 'admin', 5);
+    expectCursorRefused(await server.get(path('inherit=false', 5, without.nextCursor), 'admin'));
+  });
+
   it('GET /v1/corrections?sortedTo=owner,none&cursor=<from ?sortedTo=none&sortedTo=owner> → accepted', async () => {
     const expected = expectedIds('admin', (c) => c.sortedTo === undefined || c.sortedTo === 'owner');
     const first = await fetchPage(server, 'sortedTo=none&sortedTo=owner', 'admin', 10);

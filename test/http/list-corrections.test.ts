@@ -142,6 +142,13 @@ const FILTERS: FilterCase[] = [
   { query: 'scopeKind=tenant', says: "lists every correction of the caller's tenant", keep: () => true },
   { query: 'scopeKind=org&scopeId=org_northwind_sales', says: "lists only that org's projects' corrections", keep: (c) => orgOf(c.projectId) === 'org_northwind_sales' },
   { query: `scopeKind=project&scopeId=${PROJECT.returnsDesk}`, says: "lists only that project's corrections", keep: (c) => c.projectId === PROJECT.returnsDesk },
+  { query: 'inherit=true', says: 'lists every correction, like no inherit: on a content list it changes nothing', keep: () => true },
+  { query: 'inherit=false', says: 'lists every correction, like no inherit', keep: () => true },
+  {
+    query: `scopeKind=project&scopeId=${PROJECT.returnsDesk}&inherit=true`,
+    says: "lists only that project's corrections, as without inherit",
+    keep: (c) => c.projectId === PROJECT.returnsDesk,
+  },
   {
     query: 'status=not-fixed&agentId=agt_orders',
     says: 'lists only not-fixed corrections of that agent',
@@ -180,6 +187,14 @@ describe('each filter returns exactly the corrections it describes', () => {
   it('GET /v1/corrections?participantId=enduser_ae4ba1866fef lists nothing, as its only correction is removed', async () => {
     expect(CORRECTIONS.find((c) => c.participantId === 'enduser_ae4ba1866fef')?.status).toBe('removed');
     expect(await listed('participantId=enduser_ae4ba1866fef')).toEqual([]);
+  });
+
+  it('GET /v1/corrections?scopeKind=org&scopeId=org_northwind_sales&inherit=true and &inherit=false equal the list without inherit', async () => {
+    const scoped = 'scopeKind=org&scopeId=org_northwind_sales';
+    const without = await listed(scoped);
+    expect(without.length).toBeGreaterThan(0);
+    expect(await listed(`${scoped}&inherit=true`)).toEqual(without);
+    expect(await listed(`${scoped}&inherit=false`)).toEqual(without);
   });
 
   it('GET /v1/corrections?from=all equals GET /v1/corrections', async () => {
@@ -242,7 +257,17 @@ const REFUSALS: RefusalCase[] = [
   { query: 'sortedTo=nobody', code: 'bad-input', details: { parameter: 'sortedTo' } },
   { query: 'from=robots', code: 'bad-input', details: { parameter: 'from' } },
   { query: 'madeBy=you', code: 'bad-input', details: { parameter: 'madeBy' } },
-  { query: 'scopeKind=galaxy', code: 'bad-input', details: { parameter: 'scopeKind' } },
+  // The platform's scope parser answers scope-invalid for any malformed member of the triplet.
+  { query: 'scopeKind=galaxy', code: 'scope-invalid', details: { parameter: 'scopeKind' } },
+  { query: 'scopeKind=', code: 'scope-invalid', details: { parameter: 'scopeKind' } },
+  { query: 'scopeKind=org&scopeKind=project&scopeId=x', code: 'scope-invalid', details: { parameter: 'scopeKind' } },
+  { query: 'scopeKind=project&scopeId=', code: 'scope-invalid', details: { parameter: 'scopeId' } },
+  { query: 'inherit=yes', code: 'scope-invalid', details: { parameter: 'inherit' } },
+  { query: 'inherit=TRUE', code: 'scope-invalid', details: { parameter: 'inherit' } },
+  { query: 'inherit=1', code: 'scope-invalid', details: { parameter: 'inherit' } },
+  { query: 'inherit=', code: 'scope-invalid', details: { parameter: 'inherit' } },
+  { query: 'inherit=true&inherit=false', code: 'scope-invalid', details: { parameter: 'inherit' } },
+  { query: 'scopeKind=tenant&inherit=maybe', code: 'scope-invalid', details: { parameter: 'inherit' } },
   { query: 'since=yesterday', code: 'bad-input', details: { parameter: 'since' } },
   { query: 'until=tomorrow', code: 'bad-input', details: { parameter: 'until' } },
   { query: 'colour=red', code: 'bad-input', details: { parameter: 'colour' } },

@@ -1,15 +1,16 @@
-// `--state FILE` (issue 5): every acknowledged write is on disk before its answer, a restart
-// restores it, a crash (kill -9) loses nothing acknowledged, a torn last line is dropped, and a
-// foreign or corrupt file stops the start with a clear message and is left as it was.
+// `--state FILE` (issues 5 and 11): every acknowledged write is on disk before its answer, a
+// restart restores it, a crash (kill -9) loses nothing acknowledged, a torn last line is dropped
+// and reported (a last line that lost only its newline is kept), a foreign or corrupt file stops
+// the start with a clear message and is left as it was, and kept Idempotency-Key answers expire.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMock } from '../../src/index.ts';
+import { createMock, type MockOptions } from '../../src/index.ts';
 import { mockCliEnv } from '../support/run-node.ts';
-import { silentLogger, startMock, type TestMock } from './support.ts';
+import { mocksClosedAfterEach, silentLogger, startMock, type TestMock } from './support.ts';
 
 interface FixtureProject { id: string; name: string; tenantId: string; releaseGate: string }
 interface FixtureRun { id: string; tenantId: string; projectId: string; finished: boolean; capturedAt?: string }
@@ -43,19 +44,9 @@ let files = 0;
 const newStateFile = () => join(folder, `state-${(files += 1)}.jsonl`);
 afterAll(() => { rmSync(folder, { recursive: true, force: true }); });
 
-const servers: TestMock[] = [];
-async function start(stateFile: string): Promise<TestMock> {
-  const server = await startMock({ stateFile });
-  servers.push(server);
-  return server;
-}
-async function stop(server: TestMock): Promise<void> {
-  servers.splice(servers.indexOf(server), 1);
-  await server.close();
-}
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close();
-});
+const mocks = mocksClosedAfterEach();
+const start = (stateFile: string, options: MockOptions = {}) => mocks.start({ stateFile, ...options });
+const { stop } = mocks;
 
 const correct = (server: TestMock, runId: string, who = 'admin') => server.request('POST', '/v1/corrections', { token: who, body: { runId, answer: 'wrong', why: `state ${runId}` } });
 const listIds = async (server: TestMock, query: string): Promise<string[]> => {
@@ -64,10 +55,10 @@ const listIds = async (server: TestMock, query: string): Promise<string[]> => {
   return (answer.body.data as Array<{ id: string }>).map((c) => c.id);
 };
 
-/** What createMock throws for `stateFile`, or undefined when it starts. */
-function startError(options: Parameters<typeof createMock>[0]): Error | undefined {
+/** What createMock throws for `stateFile`, or undefined when it starts (then it is closed again, releasing the file). */
+function startError(options: MockOptions): Error | undefined {
   try {
-    createMock({ logger: silentLogger().logger, ...options });
+    createMock({ logger: silentLogger().logger, ...options }).close();
     return undefined;
   } catch (error) {
     return error as Error;
@@ -160,16 +151,20 @@ describe('startMock({ stateFile })', () => {
     expect(readFileSync(file, 'utf8')).toBe(content);
   });
 
-  it('a state file whose last line was torn (half a JSON line, no newline) → starts, drops it, keeps the rest, and goes on writing', async () => {
+  it('a state file whose last line was torn (half a JSON line, no newline) → starts, drops it, says so with logger.warn (line, bytes), keeps the rest, and goes on writing', async () => {
     const file = newStateFile();
     const one = await start(file);
     const a = await correct(one, runA.id);
     expect(a.status).toBe(201);
     await stop(one);
     const whole = readFileSync(file, 'utf8');
-    appendFileSync(file, '{"corrections":[{"id":"cor_torn_write","tenantId":"ten_no');
+    const torn = '{"corrections":[{"id":"cor_torn_write","tenantId":"ten_no';
+    appendFileSync(file, torn);
 
-    const two = await start(file);
+    const log = silentLogger();
+    const two = await start(file, { logger: log.logger });
+    expect(log.lines).toEqual([expect.stringContaining(`dropped line 3 (${torn.length} bytes, no newline)`)]);
+    expect(two.mock.stateNotices).toEqual([expect.objectContaining({ kind: 'dropped-torn-line', line: 3, bytes: torn.length })]);
     expect((await two.get(`/v1/corrections/${a.body.id}`, 'admin')).body).toEqual(a.body);
     expect(readFileSync(file, 'utf8')).toBe(whole);
     const b = await correct(two, runB.id);
@@ -179,6 +174,35 @@ describe('startMock({ stateFile })', () => {
     const three = await start(file);
     expect((await three.get(`/v1/corrections/${a.body.id}`, 'admin')).status).toBe(200);
     expect((await three.get(`/v1/corrections/${b.body.id}`, 'admin')).status).toBe(200);
+  });
+
+  it('a state file whose last acknowledged write lost only its final newline → that write is kept, the newline added and logged', async () => {
+    const file = newStateFile();
+    const one = await start(file);
+    const a = await correct(one, runA.id);
+    const b = await correct(one, runB.id);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    await stop(one);
+    const whole = readFileSync(file);
+    writeFileSync(file, whole.subarray(0, -1));
+
+    const log = silentLogger();
+    const two = await start(file, { logger: log.logger });
+    expect((await two.get(`/v1/corrections/${b.body.id}`, 'admin')).body).toEqual(b.body);
+    expect(log.lines).toEqual([expect.stringContaining('line 3 had every byte but its newline')]);
+    expect(readFileSync(file)).toEqual(whole);
+  });
+
+  it('a state file that is only a header with no newline → starts; a write after it is kept by the next start', async () => {
+    const file = newStateFile();
+    await stop(await start(file));
+    writeFileSync(file, readFileSync(file).subarray(0, -1));
+    const one = await start(file);
+    const a = await correct(one, runA.id);
+    expect(a.status).toBe(201);
+    await stop(one);
+    const two = await start(file);
+    expect((await two.get(`/v1/corrections/${a.body.id}`, 'admin')).body).toEqual(a.body);
   });
 
   it('POST /__mock/reset with a state file → after a restart the world is the loaded one (and writes after the reset are kept)', async () => {
@@ -205,6 +229,48 @@ describe('startMock({ stateFile })', () => {
     const three = await start(file);
     expect((await three.get(`/v1/corrections/${after.body.id}`, 'admin')).status).toBe(200);
     expect((await three.get(`/v1/corrections/${before.body.id}`, 'admin')).status).toBe(404);
+  });
+});
+
+describe('Idempotency-Key answers kept in the state file (MockOptions.clock)', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const keyed = (server: TestMock, runId: string) => server.request('POST', '/v1/corrections', { token: 'admin', headers: { 'Idempotency-Key': `retention-${runId}` }, body: { runId, answer: 'wrong', why: 'kept for a day' } });
+
+  it('a retry 23 h later is replayed; 25 h later it is a new write', async () => {
+    let now = Date.parse('2031-06-01T08:00:00Z');
+    const server = await start(newStateFile(), { clock: () => now });
+    const first = await keyed(server, runA.id);
+    expect(first.status).toBe(201);
+    now += 23 * 60 * 60 * 1000;
+    const replayed = await keyed(server, runA.id);
+    expect(replayed.headers.get('x-idempotent-replay')).toBe('true');
+    expect(replayed.body).toEqual(first.body);
+    now += 2 * 60 * 60 * 1000;
+    const again = await keyed(server, runA.id);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('x-idempotent-replay')).toBeNull();
+    expect(again.body.id).not.toBe(first.body.id);
+  });
+
+  it('a restart within 24 h loads the kept answer (and replays it); a restart after 24 h does not load it at all', async () => {
+    let now = Date.parse('2031-06-02T08:00:00Z');
+    const file = newStateFile();
+    const one = await start(file, { clock: () => now });
+    const first = await keyed(one, runA.id);
+    expect(first.status).toBe(201);
+    expect(one.mock.store.keptReplyCount()).toBe(1);
+    await stop(one);
+
+    now += DAY - 60_000;
+    const soon = await start(file, { clock: () => now });
+    expect(soon.mock.store.keptReplyCount()).toBe(1);
+    expect((await keyed(soon, runA.id)).headers.get('x-idempotent-replay')).toBe('true');
+    await stop(soon);
+
+    now += 120_000;
+    const late = await start(file, { clock: () => now });
+    expect(late.mock.store.keptReplyCount()).toBe(0);
+    expect((await late.get(`/v1/corrections/${first.body.id}`, 'admin')).status).toBe(200);
   });
 });
 

@@ -4,6 +4,7 @@
 // tests move, so a check finishes exactly when they say. Every success is read back with GET.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadWorld } from '../../src/fixtures/load-world.ts';
 import { startMock, type Answer, type TestMock, type TokenName } from './support.ts';
 
 interface FixtureProject { id: string; tenantId: string; name: string; followsLatest: boolean; releaseGate: string; testSetId?: string }
@@ -22,6 +23,7 @@ interface FixtureSuggestedChange {
   addedAsLatest?: unknown;
   pinned?: unknown;
   approvalId?: string;
+  madeBeforeProjects?: true;
 }
 
 const fixture = <T>(name: string): T => JSON.parse(readFileSync(new URL(`../../fixtures/${name}`, import.meta.url), 'utf8')) as T;
@@ -61,7 +63,7 @@ const liveBeingFixed = (s: FixtureSuggestedChange) => s.fixes.length > 0 && s.fi
   return c !== undefined && c.supersededBy === undefined && c.status === 'being-fixed';
 });
 const change = (what: string, test: (s: FixtureSuggestedChange) => boolean, except: FixtureSuggestedChange[] = []) =>
-  first(suggestedChanges, what, (s) => tenantOf(s) === NORTHWIND && s.projectId !== undefined && !except.includes(s) && test(s));
+  first(suggestedChanges, what, (s) => tenantOf(s) === NORTHWIND && s.madeBeforeProjects !== true && !except.includes(s) && test(s));
 
 const readyIn = (project: FixtureProject, extra: (s: FixtureSuggestedChange) => boolean = () => true) => (s: FixtureSuggestedChange) =>
   projectOf(s) === project.id && statusOf(s) === 'ready' && extra(s);
@@ -81,6 +83,8 @@ const checkingChange = change('checking change', (s) => statusOf(s) === 'checkin
 const withdrawnChange = change('withdrawn change', (s) => statusOf(s) === 'withdrawn');
 const addedChange = change('added-as-latest change', (s) => statusOf(s) === 'added-as-latest');
 const withoutProject = first(suggestedChanges, 'change with no projectId, readable and writable by admin', (s) => s.projectId === undefined && tenantOf(s) === NORTHWIND && statusOf(s) === 'ready');
+const madeBeforeWithProject = first(suggestedChanges, 'change made before projects that knows its project, readable and writable by admin',
+  (s) => s.madeBeforeProjects === true && s.projectId !== undefined && tenantOf(s) === NORTHWIND && statusOf(s) === 'ready');
 const salesChange = change('ready change the viewer may read (Sales Assist)', (s) => projectOf(s) === gateRefusing.id && statusOf(s) === 'ready');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -483,22 +487,42 @@ describe('POST /v1/suggested-changes/{suggestedChangeId}/withdraw', () => {
   });
 });
 
-describe('a suggested change with no projectId, and who may act', () => {
-  for (const action of ['check', 'pin', 'add-as-latest'] as const) {
-    it(`POST /v1/suggested-changes/${withoutProject.id}/${action} (no projectId) → 409 suggested-change-not-for-a-project`, async () => {
-      const answer = await act('admin', withoutProject.id, action);
-      expectError(answer, 409, 'suggested-change-not-for-a-project');
-      expect(answer.body.error.details.suggestedChangeId).toBe(withoutProject.id);
-      expect((await readChange(withoutProject.id)).status).toBe('ready');
+describe('a suggested change made before suggested changes were for a project, and who may act', () => {
+  it('the fixtures mark both kinds made before projects: one with no projectId, one with its agent version\'s project', () => {
+    expect(withoutProject.madeBeforeProjects).toBe(true);
+    expect(madeBeforeWithProject.projectId).toBe(projectOf(madeBeforeWithProject));
+  });
+
+  for (const [kind, legacy] of [['no projectId', withoutProject], ['made before projects, with its projectId', madeBeforeWithProject]] as const) {
+    for (const action of ['check', 'pin', 'add-as-latest'] as const) {
+      it(`POST /v1/suggested-changes/${legacy.id}/${action} (${kind}) → 409 suggested-change-not-for-a-project {suggestedChangeId, status}; unchanged`, async () => {
+        const before = await readChange(legacy.id);
+        const answer = await act('admin', legacy.id, action);
+        expectError(answer, 409, 'suggested-change-not-for-a-project');
+        expect(answer.body.error.details).toEqual({ suggestedChangeId: legacy.id, status: 'ready' });
+        expect(await readChange(legacy.id)).toEqual(before);
+      });
+    }
+
+    it(`POST /v1/suggested-changes/${legacy.id}/withdraw {reason} (${kind}) → 200 withdrawn; its corrections back to open`, async () => {
+      const answer = await act('admin', legacy.id, 'withdraw', { reason: 'made before projects' });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.status).toBe('withdrawn');
+      expect(answer.body.withdrawn).toMatchObject({ by: actor('admin'), reason: 'made before projects' });
+      const after = await readChange(legacy.id);
+      expect(after.status).toBe('withdrawn');
+      expect(after.projectId).toBe(legacy.projectId);
+      for (const id of legacy.fixes.filter((c) => corrections.get(c)?.status === 'being-fixed')) expect((await readCorrection(id)).status).toBe('open');
+    });
+
+    it(`GET /v1/suggested-changes/${legacy.id} (${kind}) serves the page's shape: no madeBeforeProjects, its check with no now`, async () => {
+      const served = await readChange(legacy.id);
+      expect(served).not.toHaveProperty('madeBeforeProjects');
+      expect(served.check).not.toHaveProperty('now');
+      if (legacy.projectId === undefined) expect(served).not.toHaveProperty('projectId');
+      else expect(served.projectId).toBe(legacy.projectId);
     });
   }
-
-  it(`POST /v1/suggested-changes/${withoutProject.id}/withdraw {reason} (no projectId) → 200 withdrawn`, async () => {
-    const answer = await act('admin', withoutProject.id, 'withdraw', { reason: 'made before projects' });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.status).toBe('withdrawn');
-    expect((await readChange(withoutProject.id)).status).toBe('withdrawn');
-  });
 
   for (const [action, body] of [['check', undefined], ['pin', undefined], ['add-as-latest', undefined], ['withdraw', { reason: 'x' }]] as const) {
     it(`POST /v1/suggested-changes/${salesChange.id}/${action} (viewer, who may read it) → 403 permission-denied, unchanged`, async () => {
@@ -525,6 +549,40 @@ describe('a suggested change with no projectId, and who may act', () => {
   it('POST /v1/suggested-changes/{a UUID that names nothing}/withdraw {reason} → 404 not-found', async () => {
     expectError(await act('admin', '00000000-0000-4000-8000-000000000000', 'withdraw', { reason: 'x' }), 404, 'not-found');
   });
+});
+
+describe('deciding an approval needs write access to the project', () => {
+  // The fixtures' viewer reads only Sales Assist, whose gate never asks a second person: in a mock
+  // of its own the viewer also reads (and still may not change) the second-person project.
+  let readOnly: TestMock;
+  beforeAll(async () => {
+    const world = loadWorld();
+    const viewer = world.principals.find((p) => p.token === principal('viewer').token)!;
+    viewer.readProjectIds = [...viewer.readProjectIds, gateSecondPerson.id];
+    expect(viewer.writeProjectIds).not.toContain(gateSecondPerson.id);
+    readOnly = await startMock({ world, clock: () => now, checkMs: CHECK_MS });
+  });
+  afterAll(async () => { await readOnly.close(); });
+  beforeEach(async () => { expect((await readOnly.request('POST', '/__mock/reset')).status).toBe(200); });
+
+  for (const decision of ['approve', 'reject', 'expire'] as const) {
+    it(`POST /__mock/approvals/{approvalId}/${decision} (viewer, who reads the project but may not change it) → 403 permission-denied; the approval stays open`, async () => {
+      const pinned = await readOnly.request('POST', `/v1/suggested-changes/${readySecondPerson.id}/pin`, { token: 'admin' });
+      expect(pinned.body.status, JSON.stringify(pinned.body)).toBe('waiting-for-second-person');
+      const approvalId = pinned.body.approvalId as string;
+      const answer = await readOnly.request('POST', `/__mock/approvals/${approvalId}/${decision}`, { token: 'viewer' });
+      expectError(answer, 403, 'permission-denied');
+      expect(answer.body.error.details).toEqual({ action: decision, resource: `approval/${approvalId}`, reason: expect.any(String) });
+      const after = await readOnly.get(`/v1/suggested-changes/${readySecondPerson.id}`, 'viewer');
+      expect(after.status).toBe(200);
+      expect(after.body.status).toBe('waiting-for-second-person');
+      expect(after.body.approvalId).toBe(approvalId);
+      expect(after.body).not.toHaveProperty('note');
+      // Still open: a writer can decide it yet.
+      const decided = await readOnly.request('POST', `/__mock/approvals/${approvalId}/${decision}`, { token: 'expert' });
+      expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    });
+  }
 });
 
 describe('POST /__mock/test-runs', () => {

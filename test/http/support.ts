@@ -1,5 +1,5 @@
 // Starts the mock in-process on a free loopback port for one test file, and talks to it.
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { createMock, type Mock, type MockOptions } from '../../src/index.ts';
 
 export const TOKEN_NAMES = ['admin', 'member', 'viewer', 'app', 'expert', 'triage_bot', 'other_tenant', 'expired', 'revoked'] as const;
@@ -81,4 +81,26 @@ export function expectNotFound(answer: Answer): void {
   expect(body.error.code).toBe('not-found');
   expect(typeof body.error.message).toBe('string');
   expect(body.error.requestId).toBe(answer.headers.get('x-request-id'));
+}
+
+/**
+ * Mocks a test starts and may stop itself; whatever is still running when the test ends is closed
+ * (its state file unlocked), so a failed assertion never leaves a server behind.
+ */
+export function mocksClosedAfterEach(): { start(options: MockOptions): Promise<TestMock>; stop(server: TestMock): Promise<void> } {
+  const servers: TestMock[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.close();
+  });
+  return {
+    async start(options) {
+      const server = await startMock(options);
+      servers.push(server);
+      return server;
+    },
+    async stop(server) {
+      servers.splice(servers.indexOf(server), 1);
+      await server.close();
+    },
+  };
 }

@@ -5,7 +5,7 @@ import { loadSpec } from '../../src/spec/load-spec.ts';
 import { listOperations } from '../../src/spec/operations.ts';
 import type { JsonSchema, OpenApiDocument } from '../../src/spec/openapi-types.ts';
 import { describeSchema, flattenSchema } from '../support/flatten-schema.ts';
-import { ERROR_ENVELOPE, PAGES } from './reference-pages.ts';
+import { ERROR_ENVELOPE, INFERRED_LIST_PARAMETERS, PAGES } from './reference-pages.ts';
 
 const document = loadSpec();
 
@@ -81,6 +81,14 @@ describe('the fidelity table', () => {
     const before = documented(document, operationId);
     const after = documented(copy, operationId);
     expect([...after.body, ...after.parameters]).not.toEqual([...before.body, ...before.parameters]);
+  });
+});
+
+describe('parameters a page only names', () => {
+  it('GET /v1/corrections marks inherit x-inferred, and none of the parameters page 001 describes', () => {
+    const list = listOperations(document).find((o) => o.operationId === 'listCorrections')!;
+    const inferred = list.parameters.filter((p) => p['x-inferred'] === true).map((p) => p.name);
+    expect(inferred).toEqual(INFERRED_LIST_PARAMETERS);
   });
 });
 

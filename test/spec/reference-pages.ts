@@ -131,7 +131,12 @@ export const CORRECTION_PAGE = [
   'hasMore: boolean!',
 ];
 
-/** Page 001: the 16 query parameters. */
+/**
+ * Page 001: its 16 query parameters, and `inherit`, which the page names only in scopeKind's
+ * description ("the ?scopeKind + ?scopeId + ?inherit triplet") without a type: the type is the
+ * mock's reading (the platform's scope parser takes `true` or `false`), so the document marks it
+ * `x-inferred` (INFERRED_LIST_PARAMETERS).
+ */
 export const LIST_PARAMETERS = [
   'query limit: integer range(1..100) default(25)',
   'query cursor: string',
@@ -151,7 +156,11 @@ export const LIST_PARAMETERS = [
   'query participantId: string len(1..)',
   'query scopeKind: string enum(tenant,org,project)',
   'query scopeId: string len(1..)',
+  'query inherit: boolean',
 ];
+
+/** Page 001's parameters the page names without describing them: the document marks these `x-inferred`. */
+export const INFERRED_LIST_PARAMETERS = ['inherit'];
 
 const CHECK_RUN = (path: string) => [
   `${path}: object`,

@@ -1,13 +1,16 @@
 // Renders every error in the envelope `{ error: { code, message, details?, requestId } }`, in
-// this one place. Expected failures arrive as ApiError; anything else is a 500 and is logged.
+// this one place. Expected failures arrive as ApiError (or a StateWriteError: the disk did not
+// take a write, a 503); anything else is a 500 and is logged.
 import type { ErrorRequestHandler } from 'express';
 import type { SpecOperation } from '../../spec/operations.ts';
+import { StateWriteError } from '../../store/state-errors.ts';
 import { ApiError, envelope } from '../api-error.ts';
 import type { MockContext } from '../context.ts';
 import { send } from '../send.ts';
 
 export function errorHandler(ctx: MockContext): ErrorRequestHandler {
   return (error: unknown, _req, res, _next) => {
+    if (error instanceof StateWriteError) ctx.logger.error(`kindgi-mock: [${res.locals.requestId as string}] refused a write: ${error.message}`);
     const apiError = toApiError(error);
     if (apiError.status >= 500 && apiError.code === 'internal-server-error') {
       ctx.logger.error(`kindgi-mock: unexpected error [${res.locals.requestId as string}]: ${(error as Error)?.stack ?? String(error)}`);
@@ -23,6 +26,9 @@ export function errorHandler(ctx: MockContext): ErrorRequestHandler {
 /** Errors from Express and its body parser carry a status; those below 500 are the caller's. */
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof StateWriteError) {
+    return new ApiError('state-write-failed', `the state file could not keep this write (${error.reason}); nothing was changed, try again later`, undefined, { 'Retry-After': String(error.retryAfterSeconds) });
+  }
   const status = (error as { status?: number; statusCode?: number })?.status ?? (error as { statusCode?: number })?.statusCode;
   const type = (error as { type?: string })?.type;
   if (status === 413) return new ApiError('payload-too-large', 'the request body is too large');

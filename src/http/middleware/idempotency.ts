@@ -1,10 +1,11 @@
-// `Idempotency-Key` on writes (the platform's conventions): per tenant, caller, method, path and
-// key, for 24 h, answers below 400 are replayed byte for byte; a different body is a 409. The
-// kept answer is stored with the write itself (one journal line), so a retry after a crash replays.
+// `Idempotency-Key` on writes (the platform's conventions): per tenant, caller, route and key, for
+// 24 h, answers below 400 are replayed byte for byte; a different body is a 409. The kept answer
+// is stored with the write itself (one journal line), so a retry after a crash replays.
 import { createHash } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import { canonicalJson } from '../../domain/canonical-json.ts';
 import type { Principal } from '../../domain/world.ts';
+import type { SpecOperation } from '../../spec/operations.ts';
 import type { KeptReply } from '../../store/world-changes.ts';
 import type { WorldStore } from '../../store/world-store.ts';
 import { ApiError } from '../api-error.ts';
@@ -20,13 +21,26 @@ interface PendingKey {
   expires: number;
 }
 
-export function idempotency(store: WorldStore, inFlight: InFlightKeys, clock: () => number): RequestHandler {
+/**
+ * The route a key is kept for: the matched operation and its path parameters, as the handler
+ * reads them (a `uuid` parameter in lower case), never the path as typed. Express routes
+ * `/V1/Corrections` and `/v1/corrections/` to the same operation, so one key has one effect.
+ */
+export function routeOf(operation: SpecOperation, params: Record<string, string>): string {
+  const parts = operation.parameters.filter((p) => p.in === 'path').map((p) => {
+    const value = params[p.name] ?? '';
+    return `${p.name}=${p.schema.format === 'uuid' ? value.toLowerCase() : value}`;
+  });
+  return [operation.operationId, ...parts].join('|');
+}
+
+export function idempotency(store: WorldStore, inFlight: InFlightKeys, clock: () => number, operation: SpecOperation): RequestHandler {
   return (req, res, next) => {
     const key = req.get('Idempotency-Key');
     if (key === undefined) return next();
     if (key.length === 0 || key.length > 255) throw new ApiError('bad-input', 'Idempotency-Key must be 1 to 255 characters', { header: 'Idempotency-Key' });
     const caller = res.locals.principal as Principal;
-    const slot = `${caller.tenantId}|${caller.kind}:${caller.id}|${req.method}|${req.path}|${key}`;
+    const slot = `${caller.tenantId}|${caller.kind}:${caller.id}|${routeOf(operation, req.params as Record<string, string>)}|${key}`;
     const fingerprint = createHash('sha256').update(canonicalJson(req.body ?? null)).digest('base64url');
     const now = clock();
     const kept = store.lookup.reply(slot, now);

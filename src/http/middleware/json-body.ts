@@ -4,8 +4,9 @@ import express, { type RequestHandler } from 'express';
 import type { SpecOperation } from '../../spec/operations.ts';
 import { ApiError } from '../api-error.ts';
 import type { MockContext } from '../context.ts';
+import { refuseDeepJson } from '../input-limits.ts';
 
-const parseJson = express.json({ limit: '1mb', strict: false, type: ['application/json', 'application/*+json'] });
+const parseJson = express.json({ limit: '1mb', strict: false, type: ['application/json', 'application/*+json'], verify: refuseDeepJson });
 
 export function jsonBody(ctx: MockContext, operation: SpecOperation): RequestHandler[] {
   const validate = ctx.validators.requestBody(operation.operationId);

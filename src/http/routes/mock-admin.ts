@@ -1,4 +1,5 @@
-// The mock's own routes under `/__mock` (loopback only): who can call, the state, a reset, faults.
+// The mock's own routes under `/__mock` (loopback callers, addressed to this machine, from no
+// foreign page; see mock-admin-guard.ts): who can call, the state, a reset, faults.
 import express, { Router } from 'express';
 import { ApiError } from '../api-error.ts';
 import type { FaultSettings, MockContext } from '../context.ts';
@@ -7,12 +8,14 @@ import { decideApproval, finishCheck, type ApprovalDecision } from '../../store/
 import { recordTestRun, type TestRunInput } from '../../store/test-runs.ts';
 import { authenticate } from '../middleware/auth.ts';
 import { loopbackOnly } from '../middleware/loopback-only.ts';
+import { mockAdminGuard } from '../middleware/mock-admin-guard.ts';
+import { refuseDeepJson } from '../input-limits.ts';
 import { callerOf } from './request-parts.ts';
 import { commitOutcome, nowOf } from './write-handlers.ts';
 
 export function mockAdminRouter(ctx: MockContext): Router {
   const router = Router();
-  router.use(loopbackOnly(), express.json({ limit: '64kb' }));
+  router.use(loopbackOnly(), mockAdminGuard(() => ctx.publicHosts ?? []), express.json({ limit: '64kb', verify: refuseDeepJson }));
 
   router.get('/principals', (_req, res) => {
     res.json({

@@ -38,7 +38,7 @@ export function operationsRouter(ctx: MockContext, handlers: Record<string, Oper
       preferCode(operation),
       randomFaults(ctx, operation),
       ...(operation.secured ? [authenticate(ctx)] : []),
-      ...(writes ? [...jsonBody(ctx, operation), idempotency(ctx.store, ctx.idempotencyInFlight, ctx.clock)] : []),
+      ...(writes ? [...jsonBody(ctx, operation), idempotency(ctx.store, ctx.idempotencyInFlight, ctx.clock, operation)] : []),
       run,
     ];
     router[operation.method](expressPath(operation.path), ...chain);

@@ -1,0 +1,89 @@
+// Keeps web pages from driving the mock's own routes (`/__mock`): a DNS-rebound name, a page on a
+// foreign origin, or a form post cannot read the tokens, reset the world or set faults.
+import type { Request, RequestHandler } from 'express';
+import { ApiError } from '../api-error.ts';
+
+const ADMIN_PATH = /^\/__mock(?:\/|$)/i;
+const LOOPBACK_IPV4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+const LOOPBACK_IPV6 = new Set(['::1', '0:0:0:0:0:0:0:1']);
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const ADMIN_METHODS = 'GET, POST, PUT, DELETE, OPTIONS';
+const ADMIN_HEADERS = 'Authorization, Content-Type, X-Request-Id';
+
+/** Express routes case-insensitively, so `/__MOCK/reset` reaches the same routes and the same guard. */
+export const isMockAdminPath = (path: string) => ADMIN_PATH.test(path);
+
+/** `localhost:4010` → `localhost`, `[::1]:4010` → `::1`; lower case, port dropped. */
+export function hostnameOf(hostHeader: string): string {
+  const host = hostHeader.trim().toLowerCase();
+  if (host.startsWith('[')) return host.slice(1, host.indexOf(']') < 0 ? undefined : host.indexOf(']'));
+  const colon = host.lastIndexOf(':');
+  return colon >= 0 && /^\d*$/.test(host.slice(colon + 1)) ? host.slice(0, colon) : host;
+}
+
+/**
+ * A name that can only mean this machine: a loopback address, `localhost` or a `*.localhost`
+ * name (which resolve to loopback without DNS), or one of `publicHosts` (`--public-url`).
+ */
+export function isLocalHostname(hostname: string, publicHosts: readonly string[]): boolean {
+  return LOOPBACK_IPV4.test(hostname) || LOOPBACK_IPV6.has(hostname) || hostname === 'localhost' || hostname.endsWith('.localhost')
+    || publicHosts.includes(hostname);
+}
+
+/** The hostname of an `Origin` header, or undefined for `null` and anything that is no URL. */
+function originHostname(origin: string): string | undefined {
+  try {
+    return new URL(origin).hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+function hasBody(req: Request): boolean {
+  return Number(req.get('Content-Length') ?? 0) > 0 || req.get('Transfer-Encoding') !== undefined;
+}
+
+/**
+ * In order, for every `/__mock` request:
+ * - `Host` must name this machine (a loopback address, `localhost`) or a `publicHosts` name: else
+ *   403 `host-not-allowed` (a DNS-rebound page sends its own name). A request with no `Host` is
+ *   no browser's and passes.
+ * - An `Origin` of this machine gets CORS; any other gets none, and a state-changing request
+ *   with it (or its preflight) is 403 `foreign-origin`.
+ * - A state-changing request's body must be `application/json` (415): a form post or a
+ *   `text/plain` fetch, which a page may send without a preflight, is refused.
+ */
+export function mockAdminGuard(publicHosts: () => readonly string[]): RequestHandler {
+  return (req, res, next) => {
+    const hosts = publicHosts();
+    const host = req.get('Host');
+    if (host !== undefined && !isLocalHostname(hostnameOf(host), hosts)) {
+      throw new ApiError('host-not-allowed', `/__mock answers only requests addressed to localhost, a loopback address or the --public-url host; this one was addressed to "${host}". If that is how the mock is reached, start it with --public-url http://${host}`, { host });
+    }
+    const origin = req.get('Origin');
+    const preflight = req.method === 'OPTIONS' && req.get('Access-Control-Request-Method') !== undefined;
+    if (origin !== undefined) {
+      const originHost = originHostname(origin);
+      if (originHost === undefined || !isLocalHostname(originHost, hosts)) {
+        if (preflight || !READS.has(req.method)) {
+          throw new ApiError('foreign-origin', `/__mock takes no request from a page on ${origin}: only pages served from this machine (localhost, a loopback address or the --public-url host) may drive the mock`, { origin });
+        }
+        return next();
+      }
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Vary', 'Origin');
+      res.setHeader('Access-Control-Expose-Headers', 'X-Request-Id');
+      if (preflight) {
+        res.setHeader('Access-Control-Allow-Methods', ADMIN_METHODS);
+        res.setHeader('Access-Control-Allow-Headers', ADMIN_HEADERS);
+        res.setHeader('Access-Control-Max-Age', '600');
+        res.status(204).end();
+        return;
+      }
+    }
+    if (!READS.has(req.method) && hasBody(req) && !req.is('application/json')) {
+      throw new ApiError('unsupported-media-type', `send the body of ${req.method} ${req.path} as application/json (got ${req.get('Content-Type') ?? 'no Content-Type'})`, { contentType: req.get('Content-Type') ?? null });
+    }
+    next();
+  };
+}
