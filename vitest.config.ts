@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     reporters: ['default', './test/support/summary-line-reporter.ts'],
+    // createMock() remembers checked worlds by default: this run keeps them in a temp folder of its own.
+    globalSetup: ['./test/support/checked-worlds-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

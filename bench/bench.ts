@@ -1,11 +1,12 @@
 // One benchmark run: for each world size, the mock in a child process against a bare node:http
 // server and an Express 5 app sending the same bytes precomputed, and Prism's mock on the same
-// operations, case by case.
+// operations, case by case; and mocks made one after another in one process (in-process.ts).
 import { cpus, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { startBaseline, type BaselineServer } from './baselines.ts';
 import { adminToken, casesNamed, probe, type BenchCase } from './cases.ts';
 import { stopAll } from './child-process.ts';
+import { IN_PROCESS_CASE, measureInProcessMocks } from './in-process.ts';
 import { measureInterleaved, measureLoad, type LoadOptions, type LoadResult, type LoadTarget } from './load.ts';
 import { startMockServer } from './mock-server.ts';
 import { startPrism, type PrismServer } from './prism.ts';
@@ -21,8 +22,10 @@ export interface BenchOptions extends LoadOptions {
   /** World sizes, in corrections. */
   sizes: number[];
   seed: number;
-  /** Case names (see cases.ts); every case when undefined. */
+  /** Case names (see cases.ts, and `in-process`); every case when undefined. */
   cases?: string[];
+  /** The in-process case: timed create/listen/close runs after the first, and mocks kept alive at once (default 20 and 10). */
+  inProcess?: { runs: number; alive: number };
   /** Run Prism's mock as a baseline (it takes a few seconds to start). */
   prism: boolean;
   /** Where generated worlds are kept between runs. */
@@ -42,16 +45,28 @@ interface PrismBaseline {
  */
 export async function runBench(options: BenchOptions): Promise<BenchResult> {
   const startedAt = new Date().toISOString();
-  const cases = casesNamed(options.cases);
+  const inProcessNamed = options.cases === undefined || options.cases.includes(IN_PROCESS_CASE);
+  const cases = options.cases === undefined ? casesNamed(undefined) : casesNamed(options.cases.filter((name) => name !== IN_PROCESS_CASE));
+  // No HTTP case (`--cases in-process`): no world, no server.
+  const sizesToRun = cases.length > 0 ? options.sizes : [];
   try {
+    // First, while nothing else runs: it times single mocks, in milliseconds.
+    const inProcess = inProcessNamed ? await measureInProcessMocks({
+      runs: options.inProcess?.runs ?? 20,
+      alive: options.inProcess?.alive ?? 10,
+      checkedWorldsDir: join(options.worldsDir, 'checked-worlds'),
+    }) : undefined;
+    if (inProcess) {
+      options.log(`in-process mocks: first ${inProcess.firstMs.toFixed(0)} ms (world ${inProcess.firstChecks === 'remembered' ? 'checked before' : 'checked'}), second createMock() ${inProcess.secondCreateMs.toFixed(1)} ms, then create + listen + close median ${inProcess.cycleMedianMs.toFixed(1)} ms (p90 ${inProcess.cycleP90Ms.toFixed(1)}), ${inProcess.rssPerMockMb.toFixed(1)} MB RSS per further mock`);
+    }
     const worlds: WorldFolder[] = [];
-    for (const size of options.sizes) {
+    for (const size of sizesToRun) {
       const world = await ensureWorld(options.worldsDir, options.seed, size);
       options.log(`world of ${size} corrections: ${world.dir}${world.generatedMs !== undefined ? ` (generated in ${(world.generatedMs / 1000).toFixed(1)} s)` : ' (reused)'}`);
       worlds.push(world);
     }
     let prism: PrismBaseline | undefined;
-    if (options.prism) {
+    if (options.prism && cases.length > 0) {
       prism = { server: await startPrism(), results: new Map() };
       options.log(`prism mock spec/openapi.yaml on ${prism.server.url}`);
     }
@@ -63,11 +78,12 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       finishedAt: new Date().toISOString(),
       machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, platform: `${platform()} ${release()}` },
       settings: {
-        seed: options.seed, sizes: options.sizes, cases: cases.map((c) => c.name), duration: options.duration, warmup: options.warmup,
-        settle: options.settle, rounds: options.rounds, connections: options.connections, prism: options.prism,
+        seed: options.seed, sizes: sizesToRun, cases: [...(inProcess ? [IN_PROCESS_CASE] : []), ...cases.map((c) => c.name)], duration: options.duration, warmup: options.warmup,
+        settle: options.settle, rounds: options.rounds, connections: options.connections, prism: options.prism && cases.length > 0,
       },
       sizes,
-      targets: judgeTargets(sizes),
+      ...(inProcess ? { inProcess } : {}),
+      targets: judgeTargets(sizes, inProcess),
     };
   } finally {
     await stopAll();

@@ -1,5 +1,6 @@
 // The benchmark's results as data, the issue's targets judged on them, and the tables printed.
 import { CASES } from './cases.ts';
+import type { InProcessResult } from './in-process.ts';
 import type { LoadResult } from './load.ts';
 
 export interface CaseResult {
@@ -48,6 +49,8 @@ export interface BenchResult {
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; platform: string };
   settings: { seed: number; sizes: number[]; cases: string[]; duration: number; warmup: number; settle: number; rounds: number; connections: number; prism: boolean };
   sizes: SizeResult[];
+  /** Mocks made one after another in one process (in-process.ts); absent when the case was not run. */
+  inProcess?: InProcessResult;
   targets: TargetResult[];
 }
 
@@ -57,12 +60,15 @@ export const TARGETS = {
   p99Growth: 1.5,
   startupMs: 3000,
   startupAt: 100_000,
+  /** Issue 12: a second createMock() (+ listen + close) in a process, and the memory of each further mock. */
+  laterMockMs: 50,
+  furtherMockMb: 20,
 } as const;
 
 const LIST_CASES = new Set(CASES.filter((c) => c.list).map((c) => c.name));
 
-/** The issue's four targets, each over every row it applies to; the worst row is named. */
-export function judgeTargets(sizes: readonly SizeResult[]): TargetResult[] {
+/** The issues' targets, each over every row it applies to; the worst row is named. The in-process ones need `inProcess`. */
+export function judgeTargets(sizes: readonly SizeResult[], inProcess?: InProcessResult): TargetResult[] {
   const listRows = sizes.flatMap((size) => size.cases.filter((c) => LIST_CASES.has(c.case)).map((row) => ({ size: size.corrections, row })));
   const worst = (ratio: (row: CaseResult) => number | undefined) => {
     const rated = listRows.flatMap(({ size, row }) => {
@@ -104,6 +110,19 @@ export function judgeTargets(sizes: readonly SizeResult[]): TargetResult[] {
     measured: big ? `${(big.startupMs / 1000).toFixed(2)} s${big.worldChecks === 'remembered' ? ', checked before' : ', checking the world'}${big.checkingStartupMs !== undefined && big.worldChecks === 'remembered' ? ` (checking it: ${(big.checkingStartupMs / 1000).toFixed(2)} s)` : ''}` : `${count(TARGETS.startupAt)} not measured`,
     pass: big ? big.startupMs < TARGETS.startupMs : undefined,
   });
+
+  // The slower of the literal second createMock() and the median cycle after the first must be under the target.
+  const later = inProcess ? Math.max(inProcess.secondCreateMs, inProcess.cycleMedianMs) : undefined;
+  targets.push({
+    target: `a second and later createMock() in one process < ${TARGETS.laterMockMs} ms`,
+    measured: inProcess ? `second ${ms(inProcess.secondCreateMs)} ms; create + listen + close median ${ms(inProcess.cycleMedianMs)} ms, p90 ${ms(inProcess.cycleP90Ms)} ms (first ${ms(inProcess.firstMs)} ms)` : 'in-process case not run',
+    pass: later !== undefined ? later < TARGETS.laterMockMs : undefined,
+  });
+  targets.push({
+    target: `each further mock in one process < ${TARGETS.furtherMockMb} MB (RSS)`,
+    measured: inProcess ? `${inProcess.rssPerMockMb.toFixed(1)} MB RSS, ${inProcess.heapPerMockMb.toFixed(1)} MB heap per mock of ${inProcess.alive} alive` : 'in-process case not run',
+    pass: inProcess ? inProcess.rssPerMockMb < TARGETS.furtherMockMb : undefined,
+  });
   return targets;
 }
 
@@ -131,30 +150,49 @@ export function formatTables(result: BenchResult): string {
   const lines: string[] = [];
   const s = result.settings;
   lines.push(`${result.machine.cpus} × ${result.machine.cpuModel}, Node ${result.machine.node}; ${s.connections} connections; ${s.settle} s of load after each start-up, then per case ${s.warmup} s warm-up and ${s.duration} s measured on each server, in ${s.rounds} alternating rounds; seed ${s.seed}.`, '');
-  lines.push('| corrections | case | body bytes | mock req/s | p50 ms | p99 ms | bare req/s | Express req/s | Prism req/s | mock ÷ Prism | mock ÷ bare | Express ÷ bare |');
-  lines.push('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const size of result.sizes) {
-    for (const row of size.cases) {
-      const list = LIST_CASES.has(row.case);
-      const mark = (pass: boolean | undefined) => (!list || pass === undefined ? '' : pass ? ' ✓' : ' ✗');
-      const suspect = row.mock.failures > 0 ? ` (${row.mock.failures} failed)` : '';
-      lines.push(`| ${count(size.corrections)} | ${row.case} | ${row.bodyBytes} | ${Math.round(row.mock.rps)}${suspect} | ${ms(row.mock.p50Ms)} | ${ms(row.mock.p99Ms)} | ${row.bare ? Math.round(row.bare.rps) : '–'} | ${row.express ? Math.round(row.express.rps) : '–'} | ${row.prism ? Math.round(row.prism.rps) : '–'} | ${row.vsPrism !== undefined ? `${ratio(row.vsPrism)}${mark(row.vsPrism >= TARGETS.listVsPrism)}` : '–'} | ${row.vsBare !== undefined ? `${percent(row.vsBare)}${mark(row.vsBare >= TARGETS.listVsBare)}` : '–'} | ${row.express && row.bare ? percent(row.express.rps / row.bare.rps) : '–'} |`);
+  // No world size ran (`--cases in-process`): no empty tables.
+  if (result.sizes.length > 0) {
+    lines.push('| corrections | case | body bytes | mock req/s | p50 ms | p99 ms | bare req/s | Express req/s | Prism req/s | mock ÷ Prism | mock ÷ bare | Express ÷ bare |');
+    lines.push('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const size of result.sizes) {
+      for (const row of size.cases) {
+        const list = LIST_CASES.has(row.case);
+        const mark = (pass: boolean | undefined) => (!list || pass === undefined ? '' : pass ? ' ✓' : ' ✗');
+        const suspect = row.mock.failures > 0 ? ` (${row.mock.failures} failed)` : '';
+        lines.push(`| ${count(size.corrections)} | ${row.case} | ${row.bodyBytes} | ${Math.round(row.mock.rps)}${suspect} | ${ms(row.mock.p50Ms)} | ${ms(row.mock.p99Ms)} | ${row.bare ? Math.round(row.bare.rps) : '–'} | ${row.express ? Math.round(row.express.rps) : '–'} | ${row.prism ? Math.round(row.prism.rps) : '–'} | ${row.vsPrism !== undefined ? `${ratio(row.vsPrism)}${mark(row.vsPrism >= TARGETS.listVsPrism)}` : '–'} | ${row.vsBare !== undefined ? `${percent(row.vsBare)}${mark(row.vsBare >= TARGETS.listVsBare)}` : '–'} | ${row.express && row.bare ? percent(row.express.rps / row.bare.rps) : '–'} |`);
+      }
+    }
+    const growth = p99Growth(result.sizes);
+    if (growth.length > 0) {
+      const ordered = [...result.sizes].sort((a, b) => a.corrections - b.corrections);
+      lines.push('', `| case | p99 at ${count(ordered[0]!.corrections)} | p99 at ${count(ordered[ordered.length - 1]!.corrections)} | growth |`, '| --- | ---: | ---: | ---: |');
+      for (const row of growth) lines.push(`| ${row.case} | ${ms(row.smallMs)} | ${ms(row.largeMs)} | ${row.growth.toFixed(2)}×${row.growth <= TARGETS.p99Growth ? ' ✓' : ' ✗'} |`);
+    }
+    lines.push('', '| corrections | start-up, checking the world | start-up, checked before | RSS after start-up | RSS after the cases |', '| ---: | ---: | ---: | ---: | ---: |');
+    for (const size of result.sizes) {
+      const checkedBefore = size.worldChecks === 'ran' ? `${seconds(size.startupMs)} (checks ran)` : seconds(size.startupMs);
+      lines.push(`| ${count(size.corrections)} | ${size.checkingStartupMs !== undefined ? seconds(size.checkingStartupMs) : '–'} | ${checkedBefore} | ${mb(size.rssAfterStartMb)} | ${mb(size.rssAfterLoadMb)} |`);
     }
   }
-  const growth = p99Growth(result.sizes);
-  if (growth.length > 0) {
-    const ordered = [...result.sizes].sort((a, b) => a.corrections - b.corrections);
-    lines.push('', `| case | p99 at ${count(ordered[0]!.corrections)} | p99 at ${count(ordered[ordered.length - 1]!.corrections)} | growth |`, '| --- | ---: | ---: | ---: |');
-    for (const row of growth) lines.push(`| ${row.case} | ${ms(row.smallMs)} | ${ms(row.largeMs)} | ${row.growth.toFixed(2)}×${row.growth <= TARGETS.p99Growth ? ' ✓' : ' ✗'} |`);
-  }
-  lines.push('', '| corrections | start-up, checking the world | start-up, checked before | RSS after start-up | RSS after the cases |', '| ---: | ---: | ---: | ---: | ---: |');
-  for (const size of result.sizes) {
-    const checkedBefore = size.worldChecks === 'ran' ? `${seconds(size.startupMs)} (checks ran)` : seconds(size.startupMs);
-    lines.push(`| ${count(size.corrections)} | ${size.checkingStartupMs !== undefined ? seconds(size.checkingStartupMs) : '–'} | ${checkedBefore} | ${mb(size.rssAfterStartMb)} | ${mb(size.rssAfterLoadMb)} |`);
-  }
+  if (result.inProcess) lines.push(...(result.sizes.length > 0 ? [''] : []), ...inProcessTable(result.inProcess));
   lines.push('', '| target | measured | |', '| --- | --- | --- |');
   for (const target of result.targets) lines.push(`| ${target.target} | ${target.measured} | ${target.pass === undefined ? 'not measured' : target.pass ? 'pass' : 'MISS'} |`);
   return lines.join('\n');
+}
+
+/** The in-process case as a table of its own: it has no world size and no baseline. */
+function inProcessTable(r: InProcessResult): string[] {
+  return [
+    '| createMock() in one process (embedded world) | |',
+    '| --- | ---: |',
+    `| the first: createMock() + listen + close${r.firstChecks === 'remembered' ? ', world checked before' : ', checking the world'} | ${ms(r.firstMs)} ms |`,
+    `| the second: createMock() | ${ms(r.secondCreateMs)} ms |`,
+    `| ${r.runs} more: createMock() + listen + close, median / p90 | ${ms(r.cycleMedianMs)} / ${ms(r.cycleP90Ms)} ms |`,
+    `| the same, createMock() alone, median / p90 | ${ms(r.createMedianMs)} / ${ms(r.createP90Ms)} ms |`,
+    `| each further mock, ${r.alive} alive: RSS / JS heap | ${r.rssPerMockMb.toFixed(1)} / ${r.heapPerMockMb.toFixed(1)} MB |`,
+    `| what the first leaves for all (spec, validators, world): RSS | ${mb(r.rssSharedMb)} |`,
+    `| ${r.alive} alive, the first's share included: RSS per mock | ${r.rssAveragePerMockMb.toFixed(1)} MB |`,
+  ];
 }
 
 const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { runBench, type BenchOptions } from './bench.ts';
 import { CASES } from './cases.ts';
 import { ROOT, stopAll } from './child-process.ts';
+import { IN_PROCESS_CASE } from './in-process.ts';
 import { formatTables } from './report.ts';
 import { DEFAULT_WORLDS_DIR } from './worlds.ts';
 
@@ -15,7 +16,9 @@ const USAGE = `usage: npm run bench -- [options]
   --settle S           seconds of unmeasured load after each start-up (default 3)
   --rounds N           alternating rounds the measured seconds are split into (default 3)
   --connections N      autocannon connections (default 10)
-  --cases A,B,…        only these cases: ${CASES.map((c) => c.name).join(', ')}
+  --cases A,B,…        only these cases: ${CASES.map((c) => c.name).join(', ')},
+                       ${IN_PROCESS_CASE} (createMock() again and again in one process; no world size)
+  --in-process-runs N  timed create/listen/close runs of ${IN_PROCESS_CASE} after the first (default 20)
   --quick              --sizes 1000,10000 --duration 2 --warmup 0.5 --settle 1, unless given
   --no-prism           leave Prism's baseline out
   --seed N             seed of the generated worlds (default 42)
@@ -44,7 +47,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       sizes: { type: 'string' }, duration: { type: 'string' }, warmup: { type: 'string' }, settle: { type: 'string' }, rounds: { type: 'string' }, connections: { type: 'string' },
-      cases: { type: 'string' }, quick: { type: 'boolean' }, 'no-prism': { type: 'boolean' }, seed: { type: 'string' },
+      cases: { type: 'string' }, 'in-process-runs': { type: 'string' }, quick: { type: 'boolean' }, 'no-prism': { type: 'boolean' }, seed: { type: 'string' },
       worlds: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean' },
     },
     strict: true,
@@ -63,6 +66,7 @@ async function main(): Promise<void> {
     connections: values.connections !== undefined ? Math.round(numbers('connections', values.connections)[0]!) : 10,
     seed: values.seed !== undefined ? wholeNumber('seed', values.seed) : 42,
     ...(values.cases !== undefined ? { cases: values.cases.split(',') } : {}),
+    inProcess: { runs: values['in-process-runs'] !== undefined ? wholeNumber('in-process-runs', values['in-process-runs']) || 1 : 20, alive: 10 },
     prism: values['no-prism'] !== true,
     worldsDir: values.worlds ?? DEFAULT_WORLDS_DIR,
     log: (line) => process.stderr.write(`${line}\n`),

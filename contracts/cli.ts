@@ -9,7 +9,7 @@ import { summarize } from './report/summary.ts';
 import { DEFAULT_MAX_REQUESTS, DEFAULT_TIME_LIMIT_MS, runSuite } from './run-suite.ts';
 import type { Tokens } from './types.ts';
 
-export const USAGE = `usage: npm run contracts -- --base-url URL [options]
+export const USAGE = `usage: kindgi-mock contracts --base-url URL [options]   (in this repo: npm run contracts -- …)
        npm run contracts:prism -- --upstream URL [options]
   --base-url URL        the deployment (env KINDGI_BASE_URL)
   --upstream URL        (contracts:prism) the deployment, reached through Prism's validating proxy

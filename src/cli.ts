@@ -3,7 +3,9 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_CHECKED_WORLDS_DIR } from './fixtures/checked-worlds.ts';
 import { createMock, type FaultSettings } from './index.ts';
 
-const USAGE = `usage: npm start -- [options]
+const USAGE = `usage: kindgi-mock [options]            (in this repo: npm start -- [options])
+       kindgi-mock contracts --base-url URL [options]   check a deployment against the contract
+                                          (kindgi-mock contracts --help lists its options)
   --port N                 port (env PORT; default 4010)
   --host H                 address to listen on (env HOST; default 127.0.0.1)
   --public-url URL         the URL people reach the mock at, when not this machine's name (env

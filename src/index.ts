@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { World } from './domain/world.ts';
 import { generateWorld } from './fixtures/generate-world.ts';
-import { checkedWorldsIn } from './fixtures/checked-worlds.ts';
-import { loadWorldFolder, validateWorld, type LoadedWorld } from './fixtures/load-world.ts';
+import { checkedWorldsIn, DEFAULT_CHECKED_WORLDS_DIR } from './fixtures/checked-worlds.ts';
+import { loadSharedWorldFolder, validateWorld, type LoadedWorld } from './fixtures/load-world.ts';
 import { createApp } from './http/app.ts';
 import { answerClientErrorsOf } from './http/client-error.ts';
 import type { FaultSettings, Logger, MockContext } from './http/context.ts';
@@ -15,15 +15,19 @@ import type { Defect } from './http/defects.ts';
 import { READ_HANDLERS } from './http/routes/read-handlers.ts';
 import { WRITE_HANDLERS } from './http/routes/write-handlers.ts';
 import { seededRandom } from './seeded-random.ts';
-import { loadSpec } from './spec/load-spec.ts';
 import type { OpenApiDocument } from './spec/openapi-types.ts';
-import { compileSpecValidators } from './spec/validators.ts';
+import { loadCompiledSpec } from './spec/validators.ts';
 import type { StateJournal, StateNotice } from './store/state-file.ts';
 import type { StateFileSystem } from './store/state-fs.ts';
 import { openRestoredState } from './store/state-restore.ts';
 import { createWorldStore, type WorldStore } from './store/world-store.ts';
 
-export type { World } from './domain/world.ts';
+// The world a mock serves (the fixtures format, fixtures/README.md) and who may call it.
+export type {
+  Agent, AssertableBy, Block, CorrectorGroup, Flow, Org, Principal, Project, ReleaseGate, Role, Run, StoredSuggestedChange, Tenant, TestSet, World,
+} from './domain/world.ts';
+export type { WorldStore } from './store/world-store.ts';
+export type { MockContext } from './http/context.ts';
 export type { FaultSettings, Logger } from './http/context.ts';
 export type { StateNotice } from './store/state-file.ts';
 export type { StateFileSystem } from './store/state-fs.ts';
@@ -39,11 +43,14 @@ export interface MockOptions {
   /** A fixtures folder; the embedded one when neither this, `world` nor `seed` is given. */
   fixturesDir?: string;
   /**
-   * Remember fixtures folders that passed every check in this folder, and skip the checks when the
-   * same bytes are loaded again with the same spec and code (checked-worlds.ts). Unset: always check.
+   * Where fixtures folders that passed every check are remembered, so that the checks are skipped
+   * when the same bytes are loaded again with the same spec and code (checked-worlds.ts).
+   * - Unset: `KINDGI_MOCK_CHECKED_WORLDS`, else the user's cache (`~/.cache/kindgi-mock/checked-worlds`).
+   * - `false`: remember nothing and write nothing; every mock checks its world (some 40 ms for the
+   *   embedded one once the process has checked a world before, seconds for a large one).
    */
-  checkedWorldsDir?: string;
-  /** With `checkedWorldsDir`: check the fixtures even when they passed before (and remember them again). */
+  checkedWorldsDir?: string | false;
+  /** Check the fixtures even when they passed before (and remember them again). */
   recheckWorld?: boolean;
   /** Share one secret across instances so their cursors are interchangeable; random per start by default. */
   cursorSecret?: string;
@@ -97,19 +104,22 @@ export interface Mock {
 
 /**
  * Builds the mock: loads and checks the world, compiles every validator, restores the state file, wires the app.
+ * - Cheap after the first in a process: the spec's validators and a fixtures folder's world (the
+ *   embedded one by default) are shared, read only, by every mock of the process, and a world
+ *   that passed its checks is remembered (see `checkedWorldsDir`). Each mock has its own store,
+ *   writes, cursors, faults and state file.
  * - Throws WorldLoadError for a broken world, naming file, record, field and rule.
  * - Throws StateFileError for a state file another server holds, or one that cannot be restored,
  *   naming the file, the line and what is wrong (the file is left as it was).
  */
 export function createMock(options: MockOptions = {}): Mock {
-  const document = loadSpec();
+  const { document, validators } = loadCompiledSpec();
   const logger = options.logger ?? { warn: (m) => console.warn(m), error: (m) => console.error(m) };
   const { world, checks } = worldFor(options, document, logger);
   const checkMs = options.checkMs ?? DEFAULT_CHECK_MS;
   const clock = options.clock ?? Date.now;
   // Checked and compiled before the state file is opened, so a failure here leaves no lock behind.
   const publicHosts = options.publicUrl === undefined ? [] : [publicHostOf(options.publicUrl)];
-  const validators = compileSpecValidators(document);
   const { store, journal } = storeFor(world, options, document, clock);
   for (const notice of journal?.notices ?? []) logger.warn(notice.message);
   const context: MockContext = {
@@ -168,8 +178,11 @@ function storeFor(world: World, options: MockOptions, document: OpenApiDocument,
 /** The world to serve, checked like a loaded one whatever its source. */
 function worldFor(options: MockOptions, document: OpenApiDocument, logger: Logger): Pick<LoadedWorld, 'world' | 'checks'> {
   if (options.world === undefined && options.seed === undefined && options.corrections === undefined) {
-    const checkedWorlds = options.checkedWorldsDir !== undefined ? checkedWorldsIn(options.checkedWorldsDir) : undefined;
-    const loaded = loadWorldFolder(options.fixturesDir, document, checkedWorlds, options.recheckWorld);
+    const dir = checkedWorldsDirOf(options);
+    const checkedWorlds = dir === undefined ? undefined : checkedWorldsIn(dir);
+    // Shared with the other mocks of this process that load the same bytes: the store never
+    // changes a loaded record in place (world-store.ts), so one parsed copy serves them all.
+    const loaded = loadSharedWorldFolder(options.fixturesDir, document, checkedWorlds, options.recheckWorld);
     if (loaded.rememberError) logger.warn(`kindgi-mock: the world passed its checks but could not be remembered in ${checkedWorlds!.dir}: ${loaded.rememberError.message}`);
     return loaded;
   }
@@ -180,6 +193,12 @@ function worldFor(options: MockOptions, document: OpenApiDocument, logger: Logge
   });
   validateWorld(world, document);
   return { world, checks: 'ran' };
+}
+
+/** `checkedWorldsDir`, else KINDGI_MOCK_CHECKED_WORLDS (read on each call, so tests may set it), else the user's cache; undefined for `false`. */
+function checkedWorldsDirOf(options: MockOptions): string | undefined {
+  if (options.checkedWorldsDir === false) return undefined;
+  return options.checkedWorldsDir ?? (process.env.KINDGI_MOCK_CHECKED_WORLDS || DEFAULT_CHECKED_WORLDS_DIR);
 }
 
 function listen(app: Express, port: number, host: string, closeMock: () => void): Promise<RunningMock> {

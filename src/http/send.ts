@@ -1,7 +1,9 @@
 // The one place a response leaves the mock: every body is validated against the spec's schema
-// for its operation and status first. A violation is a bug in the mock, never silent.
+// for its operation and status first (the API's document, or the mock's own for `/__mock`). A
+// violation is a bug in the mock, never silent.
 import type { Response } from 'express';
 import type { ErrorObject, ValidateFunction } from '../spec/ajv.ts';
+import { mockAdminValidatorsOf } from '../spec/mock-admin-spec.ts';
 import type { SpecOperation } from '../spec/operations.ts';
 import type { SpecValidators } from '../spec/validators.ts';
 import { envelope } from './api-error.ts';
@@ -9,13 +11,16 @@ import { defectReply } from './defects.ts';
 import type { MockContext, Reply } from './context.ts';
 
 export function send(res: Response, ctx: MockContext, operation: SpecOperation | undefined, reply: Reply): void {
-  const validate = validatorFor(ctx, operation, reply.status);
+  // An operation of the mock's own document (`/__mock`) is held to that document, any other to the API's.
+  const own = operation === undefined ? undefined : mockAdminValidatorsOf(operation);
+  const validators = own ?? ctx.validators;
+  const validate = validatorFor(validators, operation, reply.status);
   // A stored body (`reply.stored`) or a page of stored records takes the fast path when every part
   // is valid; anything else, and anything with a violation, goes through the full validator so
   // the violations reported are the same.
   const assembled = validate === undefined ? undefined
     : reply.stored && typeof reply.body === 'object' && reply.body !== null ? validatedBytesOf(validate, reply.body)
-      : assembleStoredPage(ctx.validators, validate, reply.body);
+      : assembleStoredPage(validators, validate, reply.body);
   if (assembled === undefined) {
     const violations = validate === undefined
       ? [{ instancePath: '', message: `status ${reply.status} is not documented for ${operation?.operationId}` }]
@@ -32,7 +37,9 @@ export function send(res: Response, ctx: MockContext, operation: SpecOperation |
       }
     }
   }
-  if (ctx.defects.size > 0) {
+  // Defects plant bugs of the API (defects.ts) for the contract kit to catch; the mock's own
+  // routes are not under test, and the kit reads its tokens from them.
+  if (ctx.defects.size > 0 && own === undefined) {
     const broken = defectReply(ctx.defects, res, operation, reply, ctx);
     write(res, broken, JSON.stringify(broken.body));
     return;
@@ -106,10 +113,10 @@ function validatedBytesOf(validate: ValidateFunction, stored: object): Buffer | 
   return bytes;
 }
 
-function validatorFor(ctx: MockContext, operation: SpecOperation | undefined, status: number): ValidateFunction | undefined {
-  if (operation) return ctx.validators.response(operation.operationId, status);
-  // Outside any operation (unknown routes, the mock's own routes) only errors are sent this way.
-  return status >= 400 ? ctx.validators.component('ErrorEnvelope') : undefined;
+function validatorFor(validators: SpecValidators, operation: SpecOperation | undefined, status: number): ValidateFunction | undefined {
+  if (operation) return validators.response(operation.operationId, status);
+  // Outside any operation (unknown routes, a request refused before it reached one) only errors are sent this way.
+  return status >= 400 ? validators.component('ErrorEnvelope') : undefined;
 }
 
 function describeViolation(error: Pick<ErrorObject, 'instancePath' | 'message'> & { params?: unknown }): Record<string, unknown> {

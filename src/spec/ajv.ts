@@ -1,6 +1,7 @@
 // One Ajv 2020-12 instance set up for this document: strict, every error, formats, and the
 // document's components registered so that `#/components/schemas/X` references resolve.
-import Ajv2020 from 'ajv/dist/2020.js';
+// The named export: a default import of this CommonJS module types as its namespace under nodenext.
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { JsonSchema, OpenApiDocument } from './openapi-types.ts';
 
@@ -17,9 +18,11 @@ const DOCUMENT_KEYWORDS = ['x-inferred'] as const;
  * A strict Ajv with every schema of `components.schemas` registered.
  * - Unknown keywords and loose types are compile errors (strict mode), so a typo in the
  *   document fails at start-up, not as a silently ignored rule.
+ * - OpenAPI's `discriminator` is understood: a `oneOf` that names one picks its branch by the
+ *   tag's `const`/`enum` (and refuses at compile time branches whose tags overlap).
  */
 export function createSpecAjv(document: OpenApiDocument): Ajv {
-  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  const ajv = new Ajv2020({ strict: true, allErrors: true, discriminator: true });
   addFormats(ajv);
   for (const keyword of DOCUMENT_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'boolean' });
   ajv.addSchema({ $id: COMPONENTS_ID, $defs: rewriteRefs(document.components?.schemas ?? {}) });

@@ -1,11 +1,11 @@
 // Reads spec/openapi.yaml, the one document every shape in kindgi-mock comes from.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { packagePath } from '../package-root.ts';
 import type { OpenApiDocument } from './openapi-types.ts';
 
 /** Path of the committed OpenAPI document. */
-export const SPEC_PATH = fileURLToPath(new URL('../../spec/openapi.yaml', import.meta.url));
+export const SPEC_PATH = packagePath('spec', 'openapi.yaml');
 
 /**
  * Parses the OpenAPI document.

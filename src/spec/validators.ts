@@ -1,8 +1,18 @@
-// Every validator the document implies, compiled once when created and looked up by name after.
+// Every validator the document implies, compiled once per process for each document and looked up
+// by name after; mocks in one process share them.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { componentRef, createSpecAjv, toAjvSchema, type ValidateFunction } from './ajv.ts';
+import { loadSpec, SPEC_PATH } from './load-spec.ts';
 import type { OpenApiDocument } from './openapi-types.ts';
 import { listOperations, type SpecOperation } from './operations.ts';
 
+/**
+ * Shared by every mock of a process (and every request of each). An Ajv validate function keeps
+ * the `errors` of its last call on itself, so a caller reads `validate.errors` synchronously,
+ * right after its own call, before anything else can run a validator.
+ */
 export interface SpecValidators {
   readonly operations: readonly SpecOperation[];
   operation(operationId: string): SpecOperation;
@@ -14,13 +24,59 @@ export interface SpecValidators {
   component(name: string): ValidateFunction;
 }
 
+/** A parsed document and its validators. */
+export interface CompiledSpec {
+  readonly document: OpenApiDocument;
+  readonly validators: SpecValidators;
+}
+
+// By document object: compiling is most of a mock's start-up once the world is remembered (about
+// 0.2 s), and a second mock of the same document needs nothing new.
+const compiledByDocument = new WeakMap<OpenApiDocument, SpecValidators>();
+// By file: the one content last read from each path, so an edited file is parsed and compiled again.
+const compiledByFile = new Map<string, { sha256: string; spec: CompiledSpec }>();
+
 /**
- * Compiles every response, request body, parameter and component schema of the document.
+ * The document at `path` (the committed one by default), parsed and compiled once per process for
+ * each content of the file; later calls read and hash the file (well under 1 ms) and share the
+ * same objects.
+ * - The document and validators are shared, read only: never change them.
+ * - Throws as loadSpec and compileSpecValidators do; nothing is kept then.
+ */
+export function loadCompiledSpec(path: string = SPEC_PATH): CompiledSpec {
+  const file = resolve(path);
+  const sha256 = sha256Of(file);
+  const kept = compiledByFile.get(file);
+  if (kept?.sha256 === sha256) return kept.spec;
+  const document = loadSpec(file);
+  const spec: CompiledSpec = { document, validators: compileSpecValidators(document) };
+  // Kept only when the file did not change while it was parsed, so the hash names what was parsed.
+  if (sha256Of(file) === sha256) compiledByFile.set(file, { sha256, spec });
+  return spec;
+}
+
+function sha256Of(file: string): string {
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+/**
+ * Compiles every response, request body, parameter and component schema of the document, once per
+ * document object: the same object again gives the same validators.
+ * - The document must not change afterwards (a changed copy is another object, compiled anew).
  * - Throws on the first schema that does not compile in strict mode, naming where it sits.
  */
 export function compileSpecValidators(document: OpenApiDocument): SpecValidators {
+  let validators = compiledByDocument.get(document);
+  if (!validators) {
+    validators = compile(document);
+    compiledByDocument.set(document, validators);
+  }
+  return validators;
+}
+
+function compile(document: OpenApiDocument): SpecValidators {
   const ajv = createSpecAjv(document);
-  const compile = (where: string, schema: object): ValidateFunction => {
+  const compileAt = (where: string, schema: object): ValidateFunction => {
     try {
       return ajv.compile(schema);
     } catch (error) {
@@ -31,7 +87,7 @@ export function compileSpecValidators(document: OpenApiDocument): SpecValidators
   // Components first, so that a broken one is reported under its own name.
   const components = new Map<string, ValidateFunction>();
   for (const name of Object.keys(document.components?.schemas ?? {})) {
-    components.set(name, compile(`components.schemas.${name}`, componentRef(name)));
+    components.set(name, compileAt(`components.schemas.${name}`, componentRef(name)));
   }
 
   const operations = listOperations(document);
@@ -41,16 +97,16 @@ export function compileSpecValidators(document: OpenApiDocument): SpecValidators
     const at = `${operation.method.toUpperCase()} ${operation.path}`;
     for (const response of operation.responses.values()) {
       if (response.schema) {
-        validators.set(`response ${operation.operationId} ${response.status}`, compile(`${at} ${response.status}`, toAjvSchema(response.schema)));
+        validators.set(`response ${operation.operationId} ${response.status}`, compileAt(`${at} ${response.status}`, toAjvSchema(response.schema)));
       }
     }
     if (operation.requestBody) {
-      validators.set(`body ${operation.operationId}`, compile(`${at} request body`, toAjvSchema(operation.requestBody.schema)));
+      validators.set(`body ${operation.operationId}`, compileAt(`${at} request body`, toAjvSchema(operation.requestBody.schema)));
     }
     for (const parameter of operation.parameters) {
       validators.set(
         `parameter ${operation.operationId} ${parameter.in} ${parameter.name}`,
-        compile(`${at} parameter ${parameter.name}`, toAjvSchema(parameter.schema)),
+        compileAt(`${at} parameter ${parameter.name}`, toAjvSchema(parameter.schema)),
       );
     }
   }

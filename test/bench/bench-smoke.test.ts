@@ -1,5 +1,6 @@
 // `npm run bench` end to end, as short as it goes: one case for a fraction of a second against a small world,
-// with every baseline. It checks that the run produces figures, never how large they are.
+// with every baseline, and the in-process case with 3 runs and 2 mocks alive. It checks that the run
+// produces figures, never how large they are.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,12 +14,12 @@ afterAll(() => {
   rmSync(worldsDir, { recursive: true, force: true });
 });
 
-describe('npm run bench -- --sizes 300 --cases list-page-2 --duration 0.6 --rounds 2', () => {
+describe('npm run bench -- --sizes 300 --cases in-process,list-page-2 --in-process-runs 3 --duration 0.6 --rounds 2', () => {
   let result: BenchResult;
 
   it('measures the mock, the bare server, Express and Prism, and judges every target', { timeout: 120_000 }, async () => {
     result = await runBench({
-      sizes: [300], seed: 42, cases: ['list-page-2'], duration: 0.6, warmup: 0, settle: 0, rounds: 2, connections: 2, prism: true, worldsDir, log: () => {},
+      sizes: [300], seed: 42, cases: ['in-process', 'list-page-2'], inProcess: { runs: 3, alive: 2 }, duration: 0.6, warmup: 0, settle: 0, rounds: 2, connections: 2, prism: true, worldsDir, log: () => {},
     });
     const size = result.sizes[0]!;
     expect(size.corrections).toBe(300);
@@ -39,7 +40,11 @@ describe('npm run bench -- --sizes 300 --cases list-page-2 --duration 0.6 --roun
     }
     expect(row.vsPrism).toBeGreaterThan(0);
     expect(row.vsBare).toBeGreaterThan(0);
-    expect(result.targets.map((t) => t.pass === undefined)).toEqual([false, false, true, true]);
+    const inProcess = result.inProcess!;
+    for (const figure of [inProcess.firstMs, inProcess.secondCreateMs, inProcess.cycleMedianMs, inProcess.cycleP90Ms]) expect(figure).toBeGreaterThan(0);
+    expect(inProcess.cycleP90Ms).toBeGreaterThanOrEqual(inProcess.cycleMedianMs);
+    expect(Number.isFinite(inProcess.rssPerMockMb) && Number.isFinite(inProcess.heapPerMockMb)).toBe(true);
+    expect(result.targets.map((t) => t.pass === undefined)).toEqual([false, false, true, true, false, false]);
   });
 
   it('prints a table with the row, the ratios and the targets', () => {
@@ -48,5 +53,7 @@ describe('npm run bench -- --sizes 300 --cases list-page-2 --duration 0.6 --roun
     expect(table).toMatch(/\d+\.\d× [✓✗]/);
     expect(table).toContain('start-up with 100 000 corrections < 3 s');
     expect(table).toMatch(/\| 300 \| \d+\.\d\d s \| \d+\.\d\d s \|/);
+    expect(table).toMatch(/\| the second: createMock\(\) \| \d+\.\d\d ms \|/);
+    expect(table).toContain('a second and later createMock() in one process < 50 ms');
   });
 });

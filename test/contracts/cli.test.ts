@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type TestMock } from '../http/support.ts';
 import { runNode } from '../support/run-node.ts';
 
-const runCli = (args: string[], env: Record<string, string> = {}) => runNode(['bin/kindgi-mock.js', 'contracts', ...args], env);
+const runCli = (args: string[], env: Record<string, string> = {}) => runNode(['--import', 'tsx', 'src/bin.ts', 'contracts', ...args], env);
 
 let mock: TestMock;
 let broken: Server;
@@ -53,7 +53,7 @@ describe('kindgi-mock contracts', () => {
     const result = await runCli([], { KINDGI_BASE_URL: '' });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--base-url is needed');
-    expect(result.stderr).toContain('usage: npm run contracts');
+    expect(result.stderr).toContain('usage: kindgi-mock contracts');
   });
 
   it('exits 2 when a real deployment gets no token', async () => {

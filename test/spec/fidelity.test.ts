@@ -5,7 +5,7 @@ import { loadSpec } from '../../src/spec/load-spec.ts';
 import { listOperations } from '../../src/spec/operations.ts';
 import type { JsonSchema, OpenApiDocument } from '../../src/spec/openapi-types.ts';
 import { describeSchema, flattenSchema } from '../support/flatten-schema.ts';
-import { ERROR_ENVELOPE, INFERRED_LIST_PARAMETERS, PAGES } from './reference-pages.ts';
+import { byKind, ERROR_ENVELOPE, INFERRED_LIST_PARAMETERS, KIND_UNIONS, PAGES, SUGGESTED_CHANGE, type KindUnion } from './reference-pages.ts';
 
 const document = loadSpec();
 
@@ -73,6 +73,22 @@ describe('the fidelity table', () => {
     ['a format dropped', (doc) => { delete prop(doc, 'SuggestedChange', 'id').format; }, 'getSuggestedChange'],
     ['a default changed', (doc) => { listParameter(doc, 'limit').schema.default = 50; }, 'listCorrections'],
     ['a maxProperties dropped', (doc) => { delete prop(doc, 'ExpectedCall', 'args').maxProperties; }, 'getCorrection'],
+    ['an open object closed', (doc) => { delete prop(doc, 'ExpectedCall', 'args').additionalProperties; }, 'getCorrection'],
+    ['a block content map closed', (doc) => { prop(doc, 'BlockContent', 'values').additionalProperties = false; }, 'getSuggestedChange'],
+    ['a discriminator dropped', (doc) => { delete prop(doc, 'SuggestedChange', 'madeBy').discriminator; }, 'getSuggestedChange'],
+    ['a branch kind changed', (doc) => { branchProps(prop(doc, 'SuggestedChange', 'madeBy'), 1).kind!.const = 'people'; }, 'getSuggestedChange'],
+    ['a field moved to another branch', (doc) => {
+      const [block, code] = [branchProps(schemas(doc).Change!, 0), branchProps(schemas(doc).Change!, 1)];
+      block.deploymentId = code.deploymentId!;
+      delete code.deploymentId;
+    }, 'getSuggestedChange'],
+    ['a union turned back into one object', (doc) => {
+      const note = prop(doc, 'SuggestedChange', 'note');
+      note.properties = Object.assign({}, ...(note.oneOf as JsonSchema[]).map((b) => b.properties)) as JsonSchema;
+      note.required = ['kind'];
+      delete note.oneOf;
+      delete note.discriminator;
+    }, 'getSuggestedChange'],
   ];
 
   it.each(mutations)('notices %s', (_title, mutate, operationId) => {
@@ -81,6 +97,28 @@ describe('the fidelity table', () => {
     const before = documented(document, operationId);
     const after = documented(copy, operationId);
     expect([...after.body, ...after.parameters]).not.toEqual([...before.body, ...before.parameters]);
+  });
+});
+
+describe("the transcription of page 002's kinds (KIND_UNIONS)", () => {
+  const madeBy = KIND_UNIONS.find((u) => u.path === 'madeBy')!;
+  const withBranches = (branches: KindUnion['branches']): KindUnion[] => [{ path: 'madeBy', branches }];
+  const cases: Array<[string, KindUnion[], RegExp]> = [
+    ['leaves a field out', withBranches(madeBy.branches.map((b) => ({ ...b, fields: b.fields.filter((f) => f !== 'scheduleId') }))), /left out \[scheduleId\]/],
+    ['names a field twice', withBranches([...madeBy.branches, { kinds: [], fields: ['userId'] }]), /named twice \[userId\]/],
+    ['names a kind the page does not render', withBranches([...madeBy.branches, { kinds: ['robot'], fields: [] }]), /not on the page \[robot\]/],
+    ['leaves a kind out', withBranches(madeBy.branches.filter((b) => !b.kinds.includes('offer'))), /left out \[offer\]/],
+  ];
+
+  it.each(cases)('is refused when it %s', (_title, unions, message) => {
+    expect(() => byKind(SUGGESTED_CHANGE, unions)).toThrow(message);
+  });
+
+  it('keeps every fact the page renders, each under one branch', () => {
+    const restated = byKind(SUGGESTED_CHANGE, KIND_UNIONS);
+    const unbranched = (line: string) => line.replace(/\|\d+/g, '').replace(/ (const\([^)]*\)|enum\([^)]*\)|discriminator\(kind\))/g, '');
+    const facts = (lines: readonly string[]) => [...new Set(lines.map(unbranched))].sort();
+    expect(facts(restated)).toEqual(facts(SUGGESTED_CHANGE).map((line) => line.replace(/^(madeBy|changes\[\]|note): object/, '$1: oneOf')));
   });
 });
 
@@ -112,6 +150,9 @@ function schemas(doc: OpenApiDocument): Record<string, JsonSchema> {
 }
 function prop(doc: OpenApiDocument, schema: string, name: string): JsonSchema {
   return (schemas(doc)[schema]!.properties as Record<string, JsonSchema>)[name]!;
+}
+function branchProps(union: JsonSchema, index: number): Record<string, JsonSchema> {
+  return (union.oneOf as JsonSchema[])[index]!.properties as Record<string, JsonSchema>;
 }
 function itemsProp(doc: OpenApiDocument, schema: string, array: string, name: string): JsonSchema {
   const items = prop(doc, schema, array).items as JsonSchema;

@@ -1,6 +1,8 @@
 // The three reference pages (../shared/seeds/000, 001, 002), transcribed property by property in
 // the grammar of test/support/flatten-schema.ts. Written from the pages, not from the document:
-// the fidelity test compares the two, so a dropped or changed fact shows up as a diff.
+// the fidelity test compares the two, so a dropped or changed fact shows up as a diff. Where a
+// page renders one object whose `kind` decides, in its prose, which fields apply, the prose is
+// transcribed too (KIND_UNIONS), and the page's lines are restated as that union's branches.
 
 const ACTOR = (path: string, required: boolean) => [
   `${path}: object${required ? '!' : ''}`,
@@ -27,6 +29,9 @@ export const CORRECTION = (p: string) => [
   `${p}shouldCall[]: object`,
   `${p}shouldCall[].tool: string! len(1..200)`,
   `${p}shouldCall[].args: object! props(..100)`,
+  // "The partial set of top-level argument fields to compare": any field, which the rendered page
+  // leaves implicit (no `_key_` line, unlike `details`), and the document says aloud.
+  `${p}shouldCall[].args{}: any`,
   `${p}mustNotCall: array`,
   `${p}mustNotCall[]: string`,
   `${p}answer: string enum(right,wrong)`,
@@ -45,13 +50,13 @@ export const CORRECTION = (p: string) => [
   `${p}status: string! enum(open,being-fixed,with-owner,fixed,wont-fix,removed)`,
   `${p}sortedTo: string enum(improve,developer,owner)`,
   `${p}sorted: object`,
-  `${p}sorted.by: oneOf!`,
+  `${p}sorted.by: oneOf! discriminator(kind)`,
   `${p}sorted.by|0.kind: string! enum(fix-job,rule)`,
   `${p}sorted.by|1.kind: string! enum(user,service)`,
   `${p}sorted.by|1.id: string!`,
   `${p}sorted.reason: string`,
   `${p}sorted.at: string! format(date-time)`,
-  `${p}link: oneOf`,
+  `${p}link: oneOf discriminator(kind)`,
   `${p}link|0.kind: string! enum(improve-run,suggested-change)`,
   `${p}link|0.id: string!`,
   `${p}link|1.kind: string! enum(pull-request)`,
@@ -173,10 +178,15 @@ const CHECK_RUN = (path: string) => [
 const BLOCK_CONTENT = (path: string) => [
   `${path}: object`,
   `${path}.values: object`,
+  `${path}.values{}: any`,
   `${path}.template: string`,
 ];
 
-/** Page 002: a suggested change. The 100 bound on `fixes` comes from its prose ("the first 100 at most"). */
+/**
+ * Page 002: a suggested change, as the page renders it (one object per property). The 100 bound
+ * on `fixes` comes from its prose ("the first 100 at most"). The document states `madeBy`,
+ * `changes[]` and `note` as unions (KIND_UNIONS); SUGGESTED_CHANGE_BY_KIND is this table so.
+ */
 export const SUGGESTED_CHANGE = [
   'id: string! format(uuid)',
   'agentId: string!',
@@ -248,8 +258,96 @@ export const ERROR_ENVELOPE = [
   'error.code: string!',
   'error.message: string!',
   'error.details: object',
+  'error.details{}: any',
   'error.requestId: string!',
 ];
+
+/**
+ * An object the page renders once, whose `kind` its prose says decides which fields apply: the
+ * document states it as a `oneOf` with `discriminator: kind`, one branch per shape the prose
+ * describes, in the prose's order. A shape the prose gives several kinds at once (the four pins
+ * that did not go through) is one branch with an enum; any other branch has its kind as a const.
+ */
+export interface KindUnion {
+  readonly path: string;
+  readonly branches: ReadonlyArray<{ readonly kinds: readonly string[]; readonly fields: readonly string[] }>;
+}
+
+/** Page 002's prose for `madeBy`, `changes[]` and `note`, shape by shape. */
+export const KIND_UNIONS: readonly KindUnion[] = [
+  {
+    // "`improve-run`: an Improve run (`improveRunId`, and `scheduleId` when a schedule started it).
+    // `person`: a person (`userId`). `service`: a service account (`id`). `deploy`: a deploy, …
+    // (`deploymentId`, and who deployed, `by`). `offer`: … (`fromProjectId`, `pinChangeId`)."
+    path: 'madeBy',
+    branches: [
+      { kinds: ['improve-run'], fields: ['improveRunId', 'scheduleId'] },
+      { kinds: ['person'], fields: ['userId'] },
+      { kinds: ['service'], fields: ['id'] },
+      { kinds: ['deploy'], fields: ['deploymentId', 'by'] },
+      { kinds: ['offer'], fields: ['fromProjectId', 'pinChangeId'] },
+    ],
+  },
+  {
+    // "`block`: a new version of a block … (`blockId`). `from` is the block version …, and `to`
+    // the one it published … adds … (`before`) and … (`after`). `code`: a deploy's new agent
+    // version, whole (`deploymentId`, and `imageDigest` …), with no content before and after."
+    path: 'changes[]',
+    branches: [
+      { kinds: ['block'], fields: ['blockId', 'from', 'to', 'before', 'after'] },
+      { kinds: ['code'], fields: ['deploymentId', 'imageDigest'] },
+    ],
+  },
+  {
+    // "`gate-refused`, `rejected` …, `expired` …, or `superseded` …. `pinChangeId` is that pin's
+    // change in the pin history. Or, on a deploy's suggested change, `not-running`: the version
+    // its project runs (`version`) isn't running …"
+    path: 'note',
+    branches: [
+      { kinds: ['gate-refused', 'rejected', 'expired', 'superseded'], fields: ['pinChangeId'] },
+      { kinds: ['not-running'], fields: ['version'] },
+    ],
+  },
+];
+
+/**
+ * The page's lines with each union's object restated as its branches (`path|N.field`).
+ * - Throws when a union's prose names a kind or field the page does not render, leaves one out,
+ *   or names one twice: the transcription of the prose must cover the page exactly.
+ */
+export function byKind(lines: readonly string[], unions: readonly KindUnion[]): string[] {
+  return unions.reduce<string[]>((restated, union) => restateUnion(restated, union), [...lines]);
+}
+
+function restateUnion(lines: readonly string[], { path, branches }: KindUnion): string[] {
+  const head = lines.find((line) => line.startsWith(`${path}: object`));
+  const kindLine = lines.find((line) => line.startsWith(`${path}.kind: `));
+  const kinds = /enum\(([^)]*)\)/.exec(kindLine ?? '')?.[1]?.split(',');
+  if (!head || !kindLine || !kinds) throw new Error(`${path}: the page renders no object with a kind enum there`);
+  const fieldOf = (line: string) => /^[^.[{:|]+/.exec(line.slice(path.length + 1))![0];
+  const children = lines.filter((line) => line.startsWith(`${path}.`) && line !== kindLine);
+  sameSet(`${path} kinds`, branches.flatMap((b) => b.kinds), kinds);
+  sameSet(`${path} fields`, branches.flatMap((b) => b.fields), [...new Set(children.map(fieldOf))]);
+
+  const rest = lines.filter((line) => line !== head && line !== kindLine && !children.includes(line));
+  const restated = branches.flatMap(({ kinds: branchKinds, fields }, index) => [
+    `${path}|${index}.kind: string! ${branchKinds.length === 1 ? `const(${branchKinds[0]})` : `enum(${branchKinds.join(',')})`}`,
+    ...children.filter((line) => fields.includes(fieldOf(line))).map((line) => `${path}|${index}.${line.slice(path.length + 1)}`),
+  ]);
+  return [...rest, head.replace(': object', ': oneOf') + ' discriminator(kind)', ...restated];
+}
+
+function sameSet(what: string, named: readonly string[], rendered: readonly string[]): void {
+  const twice = named.filter((name, index) => named.indexOf(name) !== index);
+  const missing = rendered.filter((name) => !named.includes(name));
+  const unknown = named.filter((name) => !rendered.includes(name));
+  if (twice.length + missing.length + unknown.length > 0) {
+    throw new Error(`${what}: named twice [${twice.join(', ')}], left out [${missing.join(', ')}], not on the page [${unknown.join(', ')}]`);
+  }
+}
+
+/** Page 002 as the document states it: SUGGESTED_CHANGE with `madeBy`, `changes[]` and `note` as their unions. */
+export const SUGGESTED_CHANGE_BY_KIND = byKind(SUGGESTED_CHANGE, KIND_UNIONS);
 
 /** The documented operations: parameters (beyond the list's), statuses, and the 200 body. */
 export const PAGES = [
@@ -278,6 +376,6 @@ export const PAGES = [
     path: '/v1/suggested-changes/{suggestedChangeId}',
     parameters: ['path suggestedChangeId: string! format(uuid)'],
     statuses: ['200', '401', '404', '503'],
-    body: SUGGESTED_CHANGE,
+    body: SUGGESTED_CHANGE_BY_KIND,
   },
 ] as const;

@@ -83,10 +83,60 @@ describe('component validators', () => {
     expect(validate({ ...change, id: 'sc_1' })).toBe(false);
   });
 
+  it('takes any argument field in an expected call, strings and numbers alike', () => {
+    const validate = validators.requestBody('createCorrection')!;
+    const shouldCall = [{ tool: 'lookup_order', args: { orderId: 'ord_1', quantity: 2, gift: false } }];
+    expect(validate({ runId: 'run_1', decisions: 'wrong', shouldCall }), JSON.stringify(validate.errors)).toBe(true);
+  });
+
   it('refuses a request body with an unknown field', () => {
     const validate = validators.requestBody('createCorrection')!;
     expect(validate({ runId: 'run_1', answer: 'right' })).toBe(true);
     expect(validate({ runId: 'run_1', answer: 'right', madeBy: { kind: 'user', id: 'x' } })).toBe(false);
     expect(validate.errors?.[0]?.keyword).toBe('additionalProperties');
+  });
+});
+
+describe('unions a kind decides (page 002: madeBy, changes[], note)', () => {
+  const validate = validators.component('SuggestedChange');
+  const change = {
+    id: '2489e9ad-2ee2-4e00-8ec9-32d5f69181c0', agentId: 'agt_1', title: 'Refunds: tone v2 → v3',
+    madeBy: { kind: 'person', userId: 'usr_1' }, builtOn: { version: '3' }, changes: [{ kind: 'block', blockId: 'blk_1' }],
+    why: 'Refunds', fixes: [], check: { status: 'done' }, status: 'ready',
+    createdAt: '2026-03-01T10:00:00Z', updatedAt: '2026-03-01T10:00:00Z',
+  };
+
+  it.each([
+    ['an Improve run', { kind: 'improve-run', improveRunId: 'imp_1', scheduleId: 'sch_1' }],
+    ['a deploy and who deployed', { kind: 'deploy', deploymentId: 'dep_1', by: { kind: 'service', id: 'svc_1' } }],
+    ['an offer', { kind: 'offer', fromProjectId: '9b2f7c1a-0000-4000-8000-000000000001', pinChangeId: 'pch_1' }],
+  ])('accepts a madeBy of %s', (_title, madeBy) => {
+    expect(validate({ ...change, madeBy }), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('refuses a madeBy of a kind no branch has, naming the discriminator', () => {
+    expect(validate({ ...change, madeBy: { kind: 'robot' } })).toBe(false);
+    expect(validate.errors?.[0]).toMatchObject({ instancePath: '/madeBy', keyword: 'discriminator' });
+  });
+
+  it("holds a branch's own fields to it: an offer's fromProjectId is a uuid, a deploy's by an actor", () => {
+    expect(validate({ ...change, madeBy: { kind: 'offer', fromProjectId: 'prj_1' } })).toBe(false);
+    expect(validate.errors?.[0]?.instancePath).toBe('/madeBy/fromProjectId');
+    expect(validate({ ...change, madeBy: { kind: 'deploy', deploymentId: 'dep_1', by: { kind: 'user' } } })).toBe(false);
+  });
+
+  it('accepts a code change and either kind of note, and refuses a note of no kind', () => {
+    const code = { kind: 'code', deploymentId: 'dep_1', imageDigest: 'sha256:0f' };
+    expect(validate({ ...change, changes: [code], note: { kind: 'not-running', version: '4' } }), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ ...change, note: { kind: 'gate-refused', pinChangeId: 'pch_1' } }), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ ...change, note: { pinChangeId: 'pch_1' } })).toBe(false);
+    expect(validate({ ...change, changes: [{ kind: 'patch' }] })).toBe(false);
+  });
+
+  it('refuses at compile time a union whose branches share a kind', () => {
+    const copy = structuredClone(document);
+    const madeBy = (copy.components!.schemas!.SuggestedChange!.properties as Record<string, { oneOf: Array<{ properties: { kind: { const: string } } }> }>).madeBy!;
+    madeBy.oneOf[1]!.properties.kind.const = 'improve-run';
+    expect(() => compileSpecValidators(copy)).toThrow(/components\.schemas\.SuggestedChange.*discriminator/s);
   });
 });

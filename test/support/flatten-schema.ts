@@ -1,8 +1,9 @@
 // Flattens the document's schemas into one line per property path, so a test can hold the
 // document to a table transcribed from the reference pages. Line grammar:
 //   <path>: <type>[!] [enum(a,b)] [format(f)] [pattern(p)] [len(min..max)] [range(min..max)]
-//           [props(..max)] [items(..max)] [default(v)] [const(v)]
-// `!` marks a required property; `[]` an array's items; `{}` a map's values; `|N` oneOf branch N.
+//           [props(..max)] [items(..max)] [default(v)] [const(v)] [discriminator(p)]
+// `!` marks a required property; `[]` an array's items; `{}` a map's values (`{}: any` for an
+// object open to any field, `additionalProperties: true`); `|N` oneOf branch N, in order.
 import type { JsonSchema, OpenApiDocument } from '../../src/spec/openapi-types.ts';
 import { resolveComponent } from '../../src/spec/operations.ts';
 
@@ -28,6 +29,8 @@ function walkObject(document: OpenApiDocument, schema: JsonSchema, prefix: strin
   if (typeof mapValues === 'object' && mapValues !== null) {
     walk(document, mapValues as JsonSchema, `${prefix}{}`, false, lines);
   }
+  // Said aloud, since it decides the generated type: Record<string, unknown>, not Record<string, never>.
+  if (mapValues === true) lines.push(`${prefix}{}: any`);
 }
 
 function walk(document: OpenApiDocument, schemaOrRef: JsonSchema, path: string, required: boolean, lines: string[]): void {
@@ -53,6 +56,8 @@ function describe(path: string, schema: JsonSchema, required: boolean): string {
   if (schema.maxItems !== undefined) parts.push(`items(..${String(schema.maxItems)})`);
   if (schema.default !== undefined) parts.push(`default(${String(schema.default)})`);
   if (schema.const !== undefined) parts.push(`const(${String(schema.const)})`);
+  const discriminator = schema.discriminator as { propertyName?: string } | undefined;
+  if (discriminator) parts.push(`discriminator(${String(discriminator.propertyName)})`);
   return parts.join(' ');
 }
 

@@ -1,0 +1,30 @@
+// `kindgi-mock/contracts`: the contract kit for a CI script: run the suite against a deployment,
+// then judge and report the result as the `kindgi-mock contracts` command does.
+import { discoverTokens } from './discover.ts';
+import { toJunit } from './report/junit.ts';
+import { summarize } from './report/summary.ts';
+import { runSuite, type SuiteOptions, type SuiteResult } from './run-suite.ts';
+import type { Tokens } from './types.ts';
+
+export { DEFAULT_MAX_REQUESTS, DEFAULT_TIME_LIMIT_MS, type SuiteOptions, type SuiteResult } from './run-suite.ts';
+export type { Failure, Severity, Tokens } from './types.ts';
+export { discoverTokens, summarize, toJunit };
+
+export interface RunOptions extends Omit<SuiteOptions, 'tokens'> {
+  /** The tokens to call with; found at `/__mock/principals` when the target is a kindgi-mock. */
+  tokens?: Tokens;
+}
+
+/**
+ * Runs every check against `baseUrl` and returns what failed, what ran and what could not.
+ * - Without `tokens`, asks the target's `/__mock/principals`; throws when it has none.
+ * - Read-only unless `allowWrites`; bounded by `maxRequests` and `timeLimitMs`.
+ */
+export async function run(options: RunOptions): Promise<SuiteResult> {
+  const tokens = options.tokens ?? await discoverTokens(options.baseUrl);
+  if (!tokens) throw new Error(`no token: give tokens; ${options.baseUrl} has no /__mock/principals to find one`);
+  return runSuite({ ...options, tokens });
+}
+
+/** True when the result breaks the contract: a failure of severity `error` (warnings do not count). */
+export const failed = (result: SuiteResult): boolean => result.failures.some((failure) => failure.severity === 'error');

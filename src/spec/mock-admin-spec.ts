@@ -1,0 +1,53 @@
+// The document of the mock's own routes (spec/mock-admin.yaml), with the API's components it
+// references brought in, compiled once per process; and which operations are its, for `send`.
+import { dirname, join, resolve } from 'node:path';
+import { bundleExternalRefs } from './bundle-refs.ts';
+import { loadSpec, SPEC_PATH } from './load-spec.ts';
+import type { OpenApiDocument } from './openapi-types.ts';
+import type { SpecOperation } from './operations.ts';
+import { compileSpecValidators, type SpecValidators } from './validators.ts';
+
+/** Beside the API's document, whose schemas it references by relative path. */
+export const MOCK_ADMIN_SPEC_PATH = join(dirname(SPEC_PATH), 'mock-admin.yaml');
+
+/** Where the mock's own routes are mounted; every path of the document starts with it. */
+export const MOCK_ADMIN_PREFIX = '/__mock';
+
+/**
+ * The document, its references into other files resolved into components of its own.
+ * - Throws, naming the file, when it is not OpenAPI 3.1, when a path is outside `/__mock`, or
+ *   when a component it brings in clashes with one of its own (bundle-refs.ts).
+ */
+export function loadMockAdminSpec(path: string = MOCK_ADMIN_SPEC_PATH): OpenApiDocument {
+  const document = bundleExternalRefs(loadSpec(path), path);
+  const outside = Object.keys(document.paths).filter((p) => !p.startsWith(`${MOCK_ADMIN_PREFIX}/`));
+  if (outside.length > 0) throw new Error(`${path}: every path must start with ${MOCK_ADMIN_PREFIX}/, not ${outside.join(', ')}`);
+  return document;
+}
+
+const compiled = new Map<string, SpecValidators>();
+const owners = new WeakMap<SpecOperation, SpecValidators>();
+
+/**
+ * Every validator of the document, compiled on the first call for a path and reused after: the
+ * mock's tests build many apps in one process, and each compile takes tens of milliseconds.
+ * - Throws as loadMockAdminSpec does, or on a schema that does not compile (validators.ts).
+ */
+export function mockAdminValidators(path: string = MOCK_ADMIN_SPEC_PATH): SpecValidators {
+  const key = resolve(path);
+  let validators = compiled.get(key);
+  if (!validators) {
+    validators = compileSpecValidators(loadMockAdminSpec(key));
+    for (const operation of validators.operations) owners.set(operation, validators);
+    compiled.set(key, validators);
+  }
+  return validators;
+}
+
+/**
+ * The validators of the mock's own document an operation comes from; undefined for any other
+ * operation (the API's), which the context's validators hold.
+ */
+export function mockAdminValidatorsOf(operation: SpecOperation): SpecValidators | undefined {
+  return owners.get(operation);
+}

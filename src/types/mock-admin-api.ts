@@ -1,0 +1,1213 @@
+// Generated from spec/mock-admin.yaml by openapi-typescript: do not edit. Regenerate with `npm run types`
+// (node --import tsx src/types/generate.ts); test/types/generated.test.ts fails while this file is stale.
+
+export interface paths {
+    "/__mock/principals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every principal, with its token
+         * @description Every principal of the world: its token, kind, id, name, tenant, role, the projects it may
+         *     read and change, whether it acts for end users, its expiry or revocation, and what it is in
+         *     the world for. Needs no token (it hands them out): loopback callers only, addressed to this
+         *     machine (see the document's description).
+         *
+         */
+        get: operations["getMockPrincipals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts by status, and the faults set
+         * @description Corrections (a superseded one as `superseded`) and suggested changes counted by status,
+         *     the runs, and the faults set now. A status nothing has is left out. Loopback callers only.
+         *
+         */
+        get: operations["getMockState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Back to the world as loaded
+         * @description Forgets every write, every kept `Idempotency-Key` answer, every open approval and running
+         *     check made since the start: the world is as loaded. With `--state`, the new (empty) journal
+         *     is written beside the old one and renamed over it, so a reset the disk refuses is
+         *     `503 state-write-failed` and leaves the old state. The faults stay as set. Takes no body.
+         *     Loopback callers only, from no foreign page.
+         *
+         */
+        post: operations["resetMock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the faults
+         * @description Replaces the faults with these: every part left out is off. `{}` turns every fault off,
+         *     as `DELETE` does. Faults apply to `/v1` only, never to these routes. Loopback callers only,
+         *     from no foreign page.
+         *
+         */
+        post: operations["setMockFaults"];
+        /**
+         * No faults
+         * @description Turns every fault off. Takes no body. Loopback callers only, from no foreign page.
+         */
+        delete: operations["clearMockFaults"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/approvals/{approvalId}/{decision}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `approvalId` of a suggested change waiting for a second person. */
+                approvalId: components["parameters"]["ApprovalId"];
+                /** @description `approve`, `reject` or `expire`; any other is `404 route-not-found`. */
+                decision: components["parameters"]["Decision"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second person's decision on a waiting pin
+         * @description Decides on a pin waiting for a second person (`waiting-for-second-person`, with this
+         *     `approvalId`), with the second person's own token, which needs write access to the
+         *     suggested change's project: `approve` pins it (its corrections become `fixed` with
+         *     `fixedIn.how: pin`, by the person who pinned); `reject` and `expire` leave it `ready` with
+         *     `note.kind` `rejected` or `expired`. Either way the approval is closed: deciding it again is
+         *     `404 not-found`. Approving one's own pin is `403 separate-approver-required`; a caller who may
+         *     read the project but not change it gets `403 permission-denied`, and one who may not read
+         *     it `404 not-found`. A decision other than the three is `404 route-not-found`. Takes no body.
+         *     Loopback callers only, from no foreign page.
+         *
+         */
+        post: operations["decideMockApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/checks/{suggestedChangeId}/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The suggested change's id; one with no running check, or no such one, is `404 not-found`. */
+                suggestedChangeId: components["parameters"]["SuggestedChangeId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a running check now
+         * @description Ends the suggested change's running check now: `ready` with deterministic results, or
+         *     `check-failed` with `{ "fails": true }`. A suggested change loaded as `checking` stays so
+         *     until this is called; one checked through the API finishes by itself after `--check-ms`.
+         *     One with no running check is `404 not-found`. Loopback callers only, from no foreign page.
+         *
+         */
+        post: operations["finishMockCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/test-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test run of a version
+         * @description A test run of `version`, with a bearer token that needs write access to each correction's
+         *     project: the fixed corrections it gets `wrong` reopen (`reopenedIn`, with `how`), and the
+         *     reopened ones it gets `right` are fixed again. All or nothing: a correction the caller
+         *     cannot read is `404 not-found`, one it may only read `403 permission-denied`, and one that
+         *     cannot move so (a removed one, or one in `right` that was not reopened) is
+         *     `409 already-terminal`; then nothing changed. Loopback callers only, from no foreign page.
+         *
+         */
+        post: operations["recordMockTestRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description Someone or something that holds a token of the world. */
+        Principal: {
+            /** @description The bearer token to send as `Authorization: Bearer <token>`. */
+            token: string;
+            /** @enum {string} */
+            kind: "user" | "service";
+            /** @description A user's id, or a service token's id, as `madeBy.id` names it. */
+            id: string;
+            name: string;
+            tenantId: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            readableProjectIds: string[];
+            writableProjectIds: string[];
+            /**
+             * @description Present on an app's token that corrects on behalf of its end users (`participantId`).
+             * @constant
+             */
+            actsForEndUsers?: true;
+            /**
+             * Format: date-time
+             * @description When the token stops working (`401 auth-expired` after it).
+             */
+            expiresAt?: string;
+            /**
+             * Format: date-time
+             * @description When the token was revoked (`401 auth-revoked` after it).
+             */
+            revokedAt?: string;
+            /** @description What the principal is in the world for. */
+            purpose: string;
+        };
+        PrincipalList: {
+            data: components["schemas"]["Principal"][];
+        };
+        /** @description How many corrections have each status; a superseded one counts as `superseded`, whatever its status. */
+        CorrectionCounts: {
+            open?: number;
+            "being-fixed"?: number;
+            "with-owner"?: number;
+            fixed?: number;
+            "wont-fix"?: number;
+            removed?: number;
+            superseded?: number;
+        };
+        /** @description How many suggested changes have each (derived) status. */
+        SuggestedChangeCounts: {
+            checking?: number;
+            "check-failed"?: number;
+            ready?: number;
+            "waiting-for-second-person"?: number;
+            pinned?: number;
+            "added-as-latest"?: number;
+            withdrawn?: number;
+        };
+        MockState: {
+            corrections: components["schemas"]["CorrectionCounts"];
+            suggestedChanges: components["schemas"]["SuggestedChangeCounts"];
+            /** @description How many runs the world has. */
+            runs: number;
+            faults: components["schemas"]["Faults"];
+        };
+        ResetDone: {
+            /** @constant */
+            reset: true;
+            corrections: components["schemas"]["CorrectionCounts"];
+            suggestedChanges: components["schemas"]["SuggestedChangeCounts"];
+            runs: number;
+        };
+        /** @description The faults set now, however they were set (`--fault-rate`, `--latency`, `createMock({ faults })`
+         *     or `POST /__mock/faults`); a part that is absent is off.
+         *      */
+        Faults: {
+            /** @description This share of `/v1` requests answer `503 database-busy` with `Retry-After`. */
+            databaseBusy?: {
+                rate: number;
+                /** @description Whole seconds. */
+                retryAfter: number;
+            };
+            /** @description Every `/v1` answer waits between `min` and `max` milliseconds. */
+            latencyMs?: {
+                min: number;
+                max: number;
+            };
+            /** @description Every suggested change check started from now on fails (`check-failed`). */
+            failChecks?: boolean;
+        };
+        FaultsSet: {
+            faults: components["schemas"]["Faults"];
+        };
+        /**
+         * @description The faults to set; each part optional. One rule the schema cannot say: `latencyMs.min` may
+         *     not exceed `latencyMs.max` (`400 bad-input`).
+         *
+         * @example {
+         *       "databaseBusy": {
+         *         "rate": 0.1,
+         *         "retryAfter": 2
+         *       },
+         *       "latencyMs": {
+         *         "min": 0,
+         *         "max": 300
+         *       },
+         *       "failChecks": true
+         *     }
+         */
+        FaultsRequest: {
+            /** @description Answer `503 database-busy` to this share of `/v1` requests. */
+            databaseBusy?: {
+                /** @description The share, from 0 (none) to 1 (every request). */
+                rate: number;
+                /** @description The answers' `Retry-After`, in whole seconds; 1 when left out. */
+                retryAfter?: number;
+            };
+            /** @description Delay every `/v1` answer by a uniform draw between `min` and `max` milliseconds. */
+            latencyMs?: {
+                /** @description 0 when left out. */
+                min?: number;
+                max: number;
+            };
+            /** @description Make every suggested change check started from now on fail (`check-failed`). */
+            failChecks?: boolean;
+        };
+        /** @description Optional, as is its one field. */
+        CheckFinish: {
+            /** @description End it `check-failed` instead of `ready`; false when left out. */
+            fails?: boolean;
+        };
+        CheckFinished: {
+            /** @description The suggested change whose check ended. */
+            finished: string;
+            /** @description Whether it ended `check-failed`. */
+            fails: boolean;
+        };
+        /** @example {
+         *       "version": "7",
+         *       "how": "pin",
+         *       "wrong": [
+         *         "cor_3f1c9a0e2b7d4c58"
+         *       ],
+         *       "right": []
+         *     } */
+        TestRun: {
+            /** @description The version the test run ran. */
+            version: string;
+            /**
+             * @description How that version came to run, as `reopenedIn.how` (and, for `right`, `fixedIn.how`: `latest`, else `pin`) records it.
+             * @enum {string}
+             */
+            how: "pin" | "went-back" | "unpin" | "latest";
+            /** @description Fixed corrections, by id, the version gets wrong again; they reopen. */
+            wrong?: string[];
+            /** @description Reopened corrections, by id, the version gets right again; they are fixed again. */
+            right?: string[];
+        };
+        TestRunRecorded: {
+            corrections: components["schemas"]["Correction"][];
+        };
+        /** @description `bad-input` or `unknown-field`, in the API's error envelope. */
+        BadRequestError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOf400"];
+        /** @description A 401 code, in the API's error envelope. */
+        UnauthorizedError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOf401"];
+        /** @description `host-not-allowed` or `foreign-origin`, in the API's error envelope. */
+        GuardForbiddenError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOfGuard403"];
+        /** @description A 403 code, in the API's error envelope. */
+        ForbiddenError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOf403"];
+        /** @description `route-not-found`, in the API's error envelope. */
+        RouteNotFoundError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOfRoute404"];
+        /** @description `not-found` or `route-not-found`, in the API's error envelope. */
+        NotFoundError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOf404"];
+        /** @description `already-terminal`, in the API's error envelope. */
+        ConflictError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOf409"];
+        /** @description `payload-too-large`, in the API's error envelope. */
+        PayloadTooLargeError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOf413"];
+        /** @description `unsupported-media-type`, in the API's error envelope. */
+        UnsupportedMediaTypeError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOf415"];
+        /** @description `response-invalid` or `internal-server-error`, in the API's error envelope. */
+        InternalErrorError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOf500"];
+        /** @description `state-write-failed`, in the API's error envelope. */
+        StateWriteFailedError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOf503"];
+        CodeOf400: {
+            error?: {
+                /** @enum {string} */
+                code?: "bad-input" | "unknown-field";
+            };
+        };
+        CodeOf401: {
+            error?: {
+                /** @enum {string} */
+                code?: "auth-missing" | "auth-invalid" | "auth-expired" | "auth-revoked";
+            };
+        };
+        CodeOfGuard403: {
+            error?: {
+                /** @enum {string} */
+                code?: "host-not-allowed" | "foreign-origin";
+            };
+        };
+        CodeOf403: {
+            error?: {
+                /** @enum {string} */
+                code?: "permission-denied" | "separate-approver-required" | "host-not-allowed" | "foreign-origin";
+            };
+        };
+        CodeOfRoute404: {
+            error?: {
+                /** @constant */
+                code?: "route-not-found";
+            };
+        };
+        CodeOf404: {
+            error?: {
+                /** @enum {string} */
+                code?: "not-found" | "route-not-found";
+            };
+        };
+        CodeOf409: {
+            error?: {
+                /** @constant */
+                code?: "already-terminal";
+            };
+        };
+        CodeOf413: {
+            error?: {
+                /** @constant */
+                code?: "payload-too-large";
+            };
+        };
+        CodeOf415: {
+            error?: {
+                /** @constant */
+                code?: "unsupported-media-type";
+            };
+        };
+        CodeOf500: {
+            error?: {
+                /** @enum {string} */
+                code?: "response-invalid" | "internal-server-error";
+            };
+        };
+        CodeOf503: {
+            error?: {
+                /** @constant */
+                code?: "state-write-failed";
+            };
+        };
+        /** @description Every 4xx and 5xx answer. */
+        ErrorEnvelope: {
+            error: {
+                /** @description A stable kebab-case code to branch on (`not-found`, `bad-input`, `database-busy`, …). New codes are only ever added. */
+                code: string;
+                /** @description For people; not part of the contract. */
+                message: string;
+                /** @description Optional; its fields depend on the code. */
+                details?: {
+                    [key: string]: unknown;
+                };
+                /** @description The request's id, also sent as the `X-Request-Id` header. */
+                requestId: string;
+            };
+        };
+        /** @description Who pinned or unpinned, a user or a service token. */
+        ReleaseActor: {
+            /** @enum {string} */
+            kind: "user" | "service";
+            id: string;
+        };
+        /** @description `{ values }` for a settings block, `{ template }` for a prompt block. */
+        BlockContent: {
+            values?: {
+                [key: string]: unknown;
+            };
+            template?: string;
+        };
+        /** @description One change a suggested change makes; its `kind` decides which fields apply. `block`: a new
+         *     version of a block its project's version pins (`blockId`); `from` is the block version the
+         *     version it is built on pins, `to` the one it published (absent until it made one); fetching
+         *     the suggested change adds `from`'s content as drafted or last rebuilt (`before`) and the
+         *     new content (`after`). `code`: a deploy's whole new agent version (`deploymentId`, and
+         *     `imageDigest` when the deploy named its image by digest), with no content before or after.
+         *      */
+        Change: {
+            /** @constant */
+            kind: "block";
+            blockId?: string;
+            from?: string;
+            to?: string;
+            before?: components["schemas"]["BlockContent"];
+            after?: components["schemas"]["BlockContent"];
+        } | {
+            /** @constant */
+            kind: "code";
+            deploymentId?: string;
+            imageDigest?: string;
+        };
+        /** @description How one version did on the check's cases: its test run and, once that finished, how many
+         *     of the corrections it was checked on it passed (every repetition passing).
+         *      */
+        CheckRun: {
+            /** Format: uuid */
+            testRunId: string;
+            passing?: number;
+            of?: number;
+            /** @description What its replays cost in model calls per case, in US dollars, as a decimal string; absent when the runtime reported no cost. */
+            costPerConversation?: string;
+        };
+        /** @description Its version (`with`) and the version it is built on (`now`) run the same cases of its
+         *     project's test set, frozen when the check started. A check from before suggested changes
+         *     were for a project compared its version with the recorded outputs only, and has no `now`.
+         *      */
+        Check: {
+            /**
+             * @description `not-started`: it never ran; then `running`, `done` or `failed`.
+             * @enum {string}
+             */
+            status: "not-started" | "running" | "done" | "failed";
+            testSetId?: string;
+            /** @description The test set version its runs ran; absent until its version ran. */
+            testSetVersion?: string;
+            now?: components["schemas"]["CheckRun"];
+            with?: components["schemas"]["CheckRun"];
+            /** @description Once both runs finished, the corrections `now` passes and `with` fails, by id. */
+            newlyFailing?: string[];
+            /** Format: date-time */
+            startedAt?: string;
+        };
+        /** @description One block changed in what a project runs, checked on the project's test set, then pinned
+         *     for the project or added as its Latest.
+         *      */
+        SuggestedChange: {
+            /** Format: uuid */
+            id: string;
+            agentId: string;
+            /**
+             * Format: uuid
+             * @description The project it is for. On one made before suggested changes were for a project, its
+             *     agent version's project when known; such a one can only be withdrawn
+             *     (`409 suggested-change-not-for-a-project`).
+             *
+             */
+            projectId?: string;
+            /** @description The first line of `why` cut at 60 characters, then the change, e.g. `tone v2 → v3`. */
+            title: string;
+            /** @description Who or what made it; its `kind` decides which fields apply. `improve-run`: an Improve
+             *     run (`improveRunId`, and `scheduleId` when a schedule started it). `person`: a person
+             *     (`userId`). `service`: a service account (`id`). `deploy`: a deploy, for a project its
+             *     new version reaches (`deploymentId`, and who deployed, `by`). `offer`: a change pinned
+             *     in another project and offered to this one (`fromProjectId`, `pinChangeId`). Older ones
+             *     read it from their drafter.
+             *      */
+            madeBy: {
+                /** @constant */
+                kind: "improve-run";
+                improveRunId?: string;
+                scheduleId?: string;
+            } | {
+                /** @constant */
+                kind: "person";
+                userId?: string;
+            } | {
+                /** @constant */
+                kind: "service";
+                id?: string;
+            } | {
+                /** @constant */
+                kind: "deploy";
+                deploymentId?: string;
+                by?: components["schemas"]["ReleaseActor"];
+            } | {
+                /** @constant */
+                kind: "offer";
+                /** Format: uuid */
+                fromProjectId?: string;
+                pinChangeId?: string;
+            };
+            /** @description The agent version it is built on, what its project ran when it was made or last rebuilt (`rebuiltAt`). */
+            builtOn: {
+                version: string;
+                /** Format: date-time */
+                rebuiltAt?: string;
+            };
+            /** @description Its own agent version, what it is built on plus its changes; absent until it made one. It serves nothing until pinned or added as Latest. */
+            version?: string;
+            changes: components["schemas"]["Change"][];
+            /** @description What the change should fix, and why. */
+            why: string;
+            /** @description The ids of the corrections it fixes, the first 100 at most; `correctionCount` counts them all. */
+            fixes: string[];
+            /** @description How many corrections it fixes in all, including any past the first 100. Older servers leave it out; there, count `fixes`. */
+            correctionCount?: number;
+            check: components["schemas"]["Check"];
+            /**
+             * @description Derived, never stored, from its check, its pin and its own steps. `checking`: its
+             *     check's test runs are queued or running. `check-failed`: its check failed, was
+             *     cancelled or never ran (`check.status: not-started`). `ready`: its check finished, and
+             *     `check` says how it did; a pin the gate refused, a second person rejected or whose
+             *     approval expired leaves it `ready` with a `note`. `waiting-for-second-person`: pinned,
+             *     with its approval (`approvalId`) open. `pinned`: its version was pinned for its
+             *     project. `added-as-latest`: its version was added as its project's Latest.
+             *     `withdrawn`: withdrawn.
+             *
+             * @enum {string}
+             */
+            status: "checking" | "check-failed" | "ready" | "waiting-for-second-person" | "pinned" | "added-as-latest" | "withdrawn";
+            /** @description Why a `ready` one's pin did not go through: `gate-refused`, `rejected` by a second
+             *     person, `expired` approval, or `superseded` (its project's version or release gate
+             *     changed before the approval); `pinChangeId` is that pin's entry in the pin history. On
+             *     a deploy's suggested change, `not-running`: the version its project runs (`version`) is
+             *     not running to be checked against and has no finished run on the same cases, so its
+             *     check has no `now`. Its `kind` decides which fields apply; the four pins that did not
+             *     go through share one shape.
+             *      */
+            note?: {
+                /** @enum {string} */
+                kind: "gate-refused" | "rejected" | "expired" | "superseded";
+                pinChangeId?: string;
+            } | {
+                /** @constant */
+                kind: "not-running";
+                version?: string;
+            };
+            /** @description Once `pinned`, its version, who pinned it and when. */
+            pinned?: {
+                version: string;
+                by: components["schemas"]["ReleaseActor"];
+                /** Format: date-time */
+                at: string;
+            };
+            /** @description While `waiting-for-second-person`, the approval its pin waits on. */
+            approvalId?: string;
+            /** @description Once `added-as-latest`, its version, who added it as Latest, when, and why when given. */
+            addedAsLatest?: {
+                version: string;
+                by: components["schemas"]["ReleaseActor"];
+                /** Format: date-time */
+                at: string;
+                reason?: string;
+            };
+            withdrawn?: {
+                by: components["schemas"]["ReleaseActor"];
+                reason: string;
+                /** Format: date-time */
+                at: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description What a corrected run ran, an agent or a flow, at a version. */
+        Subject: {
+            /** @enum {string} */
+            kind: "agent" | "flow";
+            id: string;
+            version: string;
+        };
+        ExpectedCall: {
+            tool: string;
+            /** @description The top-level argument fields to compare by value; fields not named are not compared,
+             *     and an empty object only asks that the tool was called. At most 4000 characters as
+             *     canonical JSON.
+             *      */
+            args: {
+                [key: string]: unknown;
+            };
+        };
+        CorrectionItem: {
+            /** @description The caller's stable id for the item (a matched case's id, say), never the item's text. */
+            key: string;
+            /** @description Where the item sits in the run's output, as an RFC 6901 JSON Pointer such as `/matches/2`. */
+            pointer?: string;
+            /** @description Its place in the ranked list, 0 for the first. */
+            rank?: number;
+            /** @enum {string} */
+            verdict: "right" | "wrong";
+        };
+        /** @description An authenticated principal, never a typed name. */
+        Actor: {
+            /** @enum {string} */
+            kind: "user" | "service";
+            /** @description A user's id, or for a service token the token's or session's id. */
+            id: string;
+        };
+        /** @description Who or what sorted it, why, and when. */
+        Sorted: {
+            by: {
+                /** @enum {string} */
+                kind: "fix-job" | "rule";
+            } | {
+                /** @enum {string} */
+                kind: "user" | "service";
+                id: string;
+            };
+            reason?: string;
+            /** Format: date-time */
+            at: string;
+        };
+        /** @description What is fixing it. */
+        CorrectionLink: {
+            /** @enum {string} */
+            kind: "improve-run" | "suggested-change";
+            /** @description The Improve run's or suggested change's id, with no prefix. */
+            id: string;
+        } | {
+            /** @enum {string} */
+            kind: "pull-request";
+            /** Format: uri */
+            url: string;
+        };
+        /** @description Present while it is `fixed`, and next to `reopenedIn` once a test run reopened it. */
+        FixedIn: {
+            /** @description The version that fixed it; absent for `recorded-right`, where nothing needed fixing. */
+            version?: string;
+            /**
+             * @description `pin`: a pin fixed it. `latest`: a deploy or an add moved Latest in a project that
+             *     follows Latest. `recorded-right`: the correction said nothing was wrong.
+             *
+             * @enum {string}
+             */
+            how: "pin" | "latest" | "recorded-right";
+            by?: components["schemas"]["Actor"];
+            /** Format: date-time */
+            at: string;
+        };
+        /** @description Present once a test run got a `fixed` correction wrong again. The correction is then `open`
+         *     (or `with-owner` when sorted to the owner) and keeps its old `fixedIn` beside this. A status
+         *     set by hand clears both; a re-sort alone keeps them; a test run that gets it right again
+         *     makes it `fixed` with a new `fixedIn`.
+         *      */
+        ReopenedIn: {
+            /** @description The version that gets it wrong. */
+            version: string;
+            /**
+             * @description How the project came to run that version. `pin`: a pin. `went-back`: a pin of a version
+             *     older than the one it ran just before. `unpin`: an unpin. `latest`: a deploy or an add
+             *     moved Latest in a project that follows Latest.
+             *
+             * @enum {string}
+             */
+            how: "pin" | "went-back" | "unpin" | "latest";
+            /** @description Who pinned, went back or unpinned; absent when Latest moved. */
+            by?: components["schemas"]["Actor"];
+            /** Format: date-time */
+            at: string;
+        };
+        StatusNote: {
+            text: string;
+            by: components["schemas"]["Actor"];
+            /** Format: date-time */
+            at: string;
+        };
+        /** @description A person's correction of one run: whether its decisions (its tool calls) and its answer were
+         *     right, and what would have been right instead. It says at least one of `decisions`,
+         *     `answer` and `items`.
+         *      */
+        Correction: {
+            id: string;
+            tenantId: string;
+            projectId: string;
+            runId: string;
+            subject: components["schemas"]["Subject"];
+            /**
+             * @description Whether the run's decisions were right; absent when the correction does not say.
+             * @enum {string}
+             */
+            decisions?: "right" | "wrong";
+            /** @description Only with `decisions: wrong`; the calls the agent should have made. */
+            shouldCall?: components["schemas"]["ExpectedCall"][];
+            /** @description Only with `decisions: wrong`; the tools it should not have called. */
+            mustNotCall?: string[];
+            /**
+             * @description Whether the run's answer was right; absent when the correction does not say.
+             * @enum {string}
+             */
+            answer?: "right" | "wrong";
+            /** @description Only with `answer: wrong`; what it should have answered. */
+            shouldSay?: string;
+            why?: string;
+            /** @description For an answer that is a ranked list, each item with its verdict there. */
+            items?: components["schemas"]["CorrectionItem"][];
+            /** @description The corrector group it is recorded under; absent when unclassified, which counts with weight 1. */
+            correctorGroupId?: string;
+            /** @description Present, as true, when its corrector group was restricted (`assertableBy`) at the time
+             *     it was recorded, so its maker was checked against the restriction. A restriction added
+             *     or lifted later does not change it.
+             *      */
+            expert?: boolean;
+            /** @description Who made it, the authenticated caller. */
+            madeBy: components["schemas"]["Actor"];
+            /** @description The app's opaque id for its end user, when an app made it on that user's behalf. */
+            participantId?: string;
+            /**
+             * @description How far it is on the way to being fixed. `with-owner` while the agent's owner decides;
+             *     `fixed` only after a pin or a deploy fixed it, or when it said nothing was wrong;
+             *     `removed` is final.
+             *
+             * @enum {string}
+             */
+            status: "open" | "being-fixed" | "with-owner" | "fixed" | "wont-fix" | "removed";
+            /**
+             * @description Who works on it, Improve, a developer or the agent's owner; absent while unsorted.
+             * @enum {string}
+             */
+            sortedTo?: "improve" | "developer" | "owner";
+            sorted?: components["schemas"]["Sorted"];
+            link?: components["schemas"]["CorrectionLink"];
+            fixedIn?: components["schemas"]["FixedIn"];
+            reopenedIn?: components["schemas"]["ReopenedIn"];
+            statusNote?: components["schemas"]["StatusNote"];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last changed; equal to `createdAt` until something changes it.
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @description When it was removed or superseded.
+             */
+            unregisteredAt?: string;
+            /** @description The correction that replaced it. */
+            supersededBy?: string;
+        };
+    };
+    responses: {
+        /** @description A body that is not JSON, or nests deeper than 64 levels (`bad-input`). */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["BadRequestError"];
+            };
+        };
+        /** @description A body that is not JSON or breaks the request schema (`bad-input`), or has a field the route does not take (`unknown-field`, `details.fields`). */
+        BadBody: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["BadRequestError"];
+            };
+        };
+        /** @description The bearer token is missing or malformed (`auth-missing`), nobody's (`auth-invalid`), expired (`auth-expired`) or revoked (`auth-revoked`). */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["UnauthorizedError"];
+            };
+        };
+        /** @description Addressed to a `Host` that is not this machine (`host-not-allowed`, `details.host`), or a
+         *     state-changing request from a page on a foreign origin (`foreign-origin`, `details.origin`).
+         *      */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["GuardForbiddenError"];
+            };
+        };
+        /** @description The caller may read the project but not change it (`permission-denied`, `details`: action,
+         *     resource, reason), or approves their own pin (`separate-approver-required`); or, as on every
+         *     route here, `host-not-allowed` or `foreign-origin`.
+         *      */
+        ForbiddenToCaller: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ForbiddenError"];
+            };
+        };
+        /** @description The caller is not on this machine (`route-not-found`): to it, the route does not exist. */
+        NotHere: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["RouteNotFoundError"];
+            };
+        };
+        /** @description Nothing with that id the caller may read (`not-found`), or the caller is not on this machine (`route-not-found`). */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["NotFoundError"];
+            };
+        };
+        /** @description A correction the test run cannot move (`already-terminal`, `details`: correctionId, status). */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ConflictError"];
+            };
+        };
+        /** @description A body over 64 KB (`payload-too-large`). */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PayloadTooLargeError"];
+            };
+        };
+        /** @description A state-changing request's body that is not `application/json`, or JSON in a charset or encoding the mock does not read (`unsupported-media-type`). */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["UnsupportedMediaTypeError"];
+            };
+        };
+        /** @description A bug in the mock: an answer that breaks this document (`response-invalid`; `details`: operationId, status, violations), or any other failure (`internal-server-error`); either is logged. */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["InternalErrorError"];
+            };
+        };
+        /** @description With `--state`, the disk did not take a write this request made or caused (`state-write-failed`); nothing changed, and `Retry-After` says when to try again. */
+        StateWriteFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["StateWriteFailedError"];
+            };
+        };
+    };
+    parameters: {
+        /** @description The `approvalId` of a suggested change waiting for a second person. */
+        ApprovalId: string;
+        /** @description `approve`, `reject` or `expire`; any other is `404 route-not-found`. */
+        Decision: "approve" | "reject" | "expire";
+        /** @description The suggested change's id; one with no running check, or no such one, is `404 not-found`. */
+        SuggestedChangeId: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description The request's id; the caller's own `X-Request-Id` when it sent a non-empty one, else `req-<uuid v4>`. */
+        XRequestId: string;
+        /** @description How long to wait before trying again, in whole seconds. */
+        RetryAfter: number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getMockPrincipals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every principal, in the world's order. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrincipalList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotHere"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["StateWriteFailed"];
+        };
+    };
+    getMockState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts and the faults. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotHere"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["StateWriteFailed"];
+        };
+    };
+    resetMock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reset; the counts of the world as loaded. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResetDone"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotHere"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["StateWriteFailed"];
+        };
+    };
+    setMockFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaultsRequest"];
+            };
+        };
+        responses: {
+            /** @description The faults now set. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultsSet"];
+                };
+            };
+            400: components["responses"]["BadBody"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotHere"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["StateWriteFailed"];
+        };
+    };
+    clearMockFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No fault is set. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultsSet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotHere"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["StateWriteFailed"];
+        };
+    };
+    decideMockApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `approvalId` of a suggested change waiting for a second person. */
+                approvalId: components["parameters"]["ApprovalId"];
+                /** @description `approve`, `reject` or `expire`; any other is `404 route-not-found`. */
+                decision: components["parameters"]["Decision"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggested change after the decision. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestedChange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenToCaller"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["StateWriteFailed"];
+        };
+    };
+    finishMockCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The suggested change's id; one with no running check, or no such one, is `404 not-found`. */
+                suggestedChangeId: components["parameters"]["SuggestedChangeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CheckFinish"];
+            };
+        };
+        responses: {
+            /** @description The check ended. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckFinished"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["StateWriteFailed"];
+        };
+    };
+    recordMockTestRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestRun"];
+            };
+        };
+        responses: {
+            /** @description The corrections the test run changed, in the order given (`wrong`, then `right`). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestRunRecorded"];
+                };
+            };
+            400: components["responses"]["BadBody"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenToCaller"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["StateWriteFailed"];
+        };
+    };
+}

@@ -1,0 +1,224 @@
+// kindgi-mock as a frontend repo installs it (issue 12): `npm pack`, the tarball installed into a
+// scratch app, then used from plain Node, strict TypeScript, the bin, and a Vitest globalSetup.
+// The app installs from the registry (as CI's own install does); the npm cache keeps it quick.
+import { execFile, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/free-port.ts';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const APP_VERSIONS = { 'openapi-fetch': '0.17.0', typescript: '5.9.3', vitest: '4.1.12', '@types/node': '20.19.43' };
+
+let work: string;
+let app: string;
+let tarball: string;
+let packed: string[];
+
+/** This process's environment without the variables this Vitest run sets for itself. */
+function appEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'NODE_OPTIONS' && name !== 'TEST'));
+}
+
+/** Runs a command in the app, failing the test with its output when it exits non-zero. */
+async function inApp(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
+  try {
+    const { stdout } = await run(command, args, { cwd: app, env: { ...appEnv(), ...env }, maxBuffer: 16 * 1024 * 1024 });
+    return stdout;
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`${command} ${args.join(' ')} failed:\n${failed.stdout ?? ''}\n${failed.stderr ?? failed.message}`);
+  }
+}
+
+const file = (path: string, text: string) => {
+  mkdirSync(join(app, path, '..'), { recursive: true });
+  writeFileSync(join(app, path), text);
+};
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'kindgi-consumer-'));
+  app = join(work, 'app');
+  mkdirSync(app);
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
+  const [info] = JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  tarball = join(work, info!.filename);
+  packed = info!.files.map((f) => f.path);
+  file('package.json', `${JSON.stringify({ name: 'scratch-app', private: true, type: 'module' }, null, 2)}\n`);
+  await inApp('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '-D', tarball,
+    ...Object.entries(APP_VERSIONS).map(([name, version]) => `${name}@${version}`)]);
+}, 240_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed tarball', () => {
+  it('ships dist/, spec/, fixtures/, README.md, LICENSE and package.json, nothing else', () => {
+    const tops = [...new Set(packed.map((path) => path.split('/')[0]))].sort();
+    expect(tops).toEqual(['LICENSE', 'README.md', 'dist', 'fixtures', 'package.json', 'spec']);
+    expect(packed).toContain('dist/src/index.js');
+    expect(packed).toContain('dist/src/index.d.ts');
+    expect(packed).toContain('dist/src/bin.js');
+    expect(packed.some((path) => /(^|\/)(test|bench|\.ci)\//.test(path) || path.endsWith('.test.js'))).toBe(false);
+  });
+
+  it('installs with no tsx: the runtime runs on plain node', () => {
+    const manifest = JSON.parse(readFileSync(join(app, 'node_modules/kindgi-mock/package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(manifest.dependencies)).not.toContain('tsx');
+  });
+});
+
+describe('used from the app', () => {
+  it('a plain Node ESM script imports createMock, listens on port 0 and lists corrections through openapi-fetch', async () => {
+    file('list.mjs', `import { createMock } from 'kindgi-mock';
+import createClient from 'openapi-fetch';
+const mock = createMock();
+const running = await mock.listen(0);
+const admin = mock.store.principals().find((p) => p.token.startsWith('kgm_admin_'));
+const client = createClient({ baseUrl: running.url, headers: { Authorization: 'Bearer ' + admin.token } });
+const { data, error, response } = await client.GET('/v1/corrections', { params: { query: { limit: 3 } } });
+const second = createMock();
+console.log(JSON.stringify({ status: response.status, count: data?.data.length, hasMore: data?.hasMore, error, second: second.worldChecks }));
+second.close();
+await running.close();
+`);
+    const printed = JSON.parse((await inApp('node', ['list.mjs'])).trim()) as Record<string, unknown>;
+    // The second mock of the process shares the world the first checked.
+    expect(printed).toEqual({ status: 200, count: 3, hasMore: true, second: 'remembered' });
+  }, 60_000);
+
+  it('tsc --noEmit passes over a file that uses every export, with a strict tsconfig (nodenext, skipLibCheck: false)', async () => {
+    file('tsconfig.json', `${JSON.stringify({
+      compilerOptions: {
+        strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, noPropertyAccessFromIndexSignature: true,
+        module: 'nodenext', moduleResolution: 'nodenext', skipLibCheck: false, noEmit: true, target: 'es2022', types: ['node'],
+      },
+      include: ['typed.ts'],
+    }, null, 2)}\n`);
+    file('typed.ts', TYPED_APP);
+    await inApp('npx', ['tsc', '-p', 'tsconfig.json']);
+    // The same file with one wrong use must fail: the check can fail.
+    file('typed.ts', `${TYPED_APP}\nconst wrong: CorrectionCreate = { runId: 1 };\n`);
+    await expect(inApp('npx', ['tsc', '-p', 'tsconfig.json'])).rejects.toThrow(/typed\.ts\(\d+,\d+\): error TS2322/);
+  }, 90_000);
+
+  it('npx kindgi-mock --port N answers /health, and --help names kindgi-mock [options] and contracts', async () => {
+    const help = await inApp('npx', ['kindgi-mock', '--help']);
+    expect(help).toContain('kindgi-mock [options]');
+    expect(help).toContain('kindgi-mock contracts');
+    const port = await freePort();
+    // Its own process group: npx runs the bin as a child of its own, which a signal to npx alone leaves running.
+    const child = spawn('npx', ['kindgi-mock', '--port', String(port)], { cwd: app, env: appEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      let out = '';
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no banner in 30 s:\n${out}`)), 30_000);
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          out += chunk;
+          if (out.includes('listening on')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code}:\n${out}`)));
+      });
+      const health = await fetch(`http://127.0.0.1:${port}/health`);
+      expect(await health.json()).toEqual({ ok: true });
+    } finally {
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+    }
+  }, 60_000);
+
+  it('a Vitest run in the app: a globalSetup starts the mock, a test reads it', async () => {
+    file('vitest.config.mjs', `import { defineConfig } from 'vitest/config';
+export default defineConfig({ test: { globalSetup: ['./global-setup.mjs'], include: ['reads.test.mjs'] } });
+`);
+    file('global-setup.mjs', `import { createMock } from 'kindgi-mock';
+export default async function setup({ provide }) {
+  const mock = createMock();
+  const running = await mock.listen(0);
+  provide('mockUrl', running.url);
+  provide('token', mock.store.principals().find((p) => p.token.startsWith('kgm_admin_')).token);
+  return () => running.close();
+}
+`);
+    file('reads.test.mjs', `import { expect, inject, it } from 'vitest';
+it('reads the mock', async () => {
+  const answer = await fetch(inject('mockUrl') + '/v1/corrections?limit=1', { headers: { Authorization: 'Bearer ' + inject('token') } });
+  expect(answer.status).toBe(200);
+  expect((await answer.json()).data).toHaveLength(1);
+});
+`);
+    const output = await inApp('npx', ['vitest', 'run', '--config', 'vitest.config.mjs'], { CI: 'true' });
+    expect(output).toMatch(/1 passed/);
+  }, 90_000);
+});
+
+/** An app's TypeScript over every export of the package, typed end to end. */
+const TYPED_APP = `import createClient from 'openapi-fetch';
+import { createMock, type Mock, type MockOptions, type RunningMock, type World, type Principal } from 'kindgi-mock';
+import { failed, run, summarize, toJunit, type SuiteResult } from 'kindgi-mock/contracts';
+import type {
+  AddAsLatestRequest, Correction, CorrectionChange, CorrectionCreate, CorrectionPage, CorrectionWithCopies,
+  ErrorCode, ErrorEnvelope, MockAdminPaths, MockAdminPrincipal, SuggestedChange, WithdrawRequest, components, operations, paths,
+} from 'kindgi-mock/types';
+
+const options: MockOptions = { checkMs: 10, faults: { latencyMs: { min: 0, max: 0 } } };
+const mock: Mock = createMock(options);
+const running: RunningMock = await mock.listen(0);
+const principals: readonly Principal[] = mock.store.principals();
+const admin = principals.find((p) => p.token.startsWith('kgm_admin_'));
+if (!admin) throw new Error('no admin');
+const world: World = mock.store.exportWorld();
+
+const client = createClient<paths>({ baseUrl: running.url, headers: { Authorization: \`Bearer \${admin.token}\` } });
+const page = await client.GET('/v1/corrections', { params: { query: { limit: 5, status: ['open'] } } });
+const listed: CorrectionPage | undefined = page.data;
+const first: Correction | undefined = listed?.data[0];
+
+const create: CorrectionCreate = {
+  runId: world.runs[0]?.id ?? 'run_x',
+  answer: 'wrong',
+  why: 'called the wrong tool',
+  shouldCall: [{ tool: 'lookupOrder', args: { orderId: 'A-17', quantity: 2 } }],
+};
+const made = await client.POST('/v1/corrections', { body: create });
+const withCopies: CorrectionWithCopies | undefined = made.data;
+const change: CorrectionChange = { status: 'wont-fix', note: 'typed' };
+const withdraw: WithdrawRequest = { reason: 'superseded by a better change' };
+const latest: AddAsLatestRequest = {};
+
+function madeByOf(suggested: SuggestedChange): string {
+  const by = suggested.madeBy;
+  switch (by.kind) {
+    case 'person': return by.userId ?? 'a person';
+    case 'improve-run': return by.improveRunId ?? 'an Improve run';
+    default: return by.kind;
+  }
+}
+
+const envelope: ErrorEnvelope | undefined = made.error as ErrorEnvelope | undefined;
+const code: ErrorCode | undefined = envelope?.error.code;
+const known: ErrorCode = 'not-found';
+const later: ErrorCode = 'a-code-a-server-adds-later';
+const admin2 = createClient<MockAdminPaths>({ baseUrl: running.url });
+const listedPrincipals = await admin2.GET('/__mock/principals');
+const firstPrincipal: MockAdminPrincipal | undefined = listedPrincipals.data?.data[0];
+console.log(firstPrincipal?.token);
+type ListOperation = operations['listCorrections'];
+type Schemas = components['schemas'];
+
+const result: SuiteResult = await run({ baseUrl: running.url, maxRequests: 50 });
+console.log(failed(result), summarize(result).length, toJunit(result).length, first?.id, withCopies?.id, change, withdraw, latest, madeByOf, code, known, later);
+const operation: ListOperation | undefined = undefined;
+const schemaNames: Array<keyof Schemas> = ['Correction'];
+console.log(operation, schemaNames);
+await running.close();
+`;

@@ -1,0 +1,139 @@
+// spec/mock-admin.yaml, the document of the mock's own routes: it loads with the API components it
+// references, lists exactly the routes the router answers, and documents what every route can answer.
+import { readFileSync } from 'node:fs';
+import type { Router } from 'express';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import type { MockContext } from '../../src/http/context.ts';
+import { mockAdminRoutes } from '../../src/http/routes/mock-admin.ts';
+import { bundleExternalRefs } from '../../src/spec/bundle-refs.ts';
+import { loadSpec } from '../../src/spec/load-spec.ts';
+import { loadMockAdminSpec, MOCK_ADMIN_PREFIX, MOCK_ADMIN_SPEC_PATH, mockAdminValidators } from '../../src/spec/mock-admin-spec.ts';
+import type { OpenApiDocument } from '../../src/spec/openapi-types.ts';
+import type { SpecValidators } from '../../src/spec/validators.ts';
+
+const validators = mockAdminValidators();
+const api = loadSpec();
+const bundled = loadMockAdminSpec();
+const written = parse(readFileSync(MOCK_ADMIN_SPEC_PATH, 'utf8')) as OpenApiDocument;
+
+/** The routes build without a live mock: the context is only read when a request comes. */
+const routesOf = (of: SpecValidators): Router => mockAdminRoutes({ publicHosts: [] } as unknown as MockContext, of);
+
+interface RouteLayer { route?: { path: string; methods: Record<string, boolean> } }
+/** `POST /approvals/:approvalId/:decision`, for every route of an Express router, from its stack. */
+const routesInStack = (router: Router): string[] =>
+  (router.stack as RouteLayer[]).flatMap((layer) => (layer.route ? Object.keys(layer.route.methods).map((m) => `${m.toUpperCase()} ${layer.route!.path}`) : []));
+
+describe('spec/mock-admin.yaml', () => {
+  it('loads as OpenAPI 3.1 with every path under /__mock, and compiles once per process', () => {
+    expect(bundled.openapi).toMatch(/^3\.1\./);
+    for (const path of Object.keys(bundled.paths)) expect(path.startsWith(`${MOCK_ADMIN_PREFIX}/`), path).toBe(true);
+    expect(mockAdminValidators()).toBe(validators);
+  });
+
+  it('references the API document for what it shares (SuggestedChange, Correction, ErrorEnvelope, X-Request-Id, Retry-After) and copies none of it', () => {
+    const text = readFileSync(MOCK_ADMIN_SPEC_PATH, 'utf8');
+    for (const shared of ['schemas/SuggestedChange', 'schemas/Correction', 'schemas/ErrorEnvelope', 'headers/XRequestId', 'headers/RetryAfter']) {
+      expect(text, shared).toContain(`./openapi.yaml#/components/${shared}'`);
+    }
+    const own = Object.keys(written.components?.schemas ?? {});
+    for (const name of Object.keys(api.components?.schemas ?? {})) expect(own, `${name} is the API's`).not.toContain(name);
+    expect(written.components?.headers).toBeUndefined();
+  });
+
+  it('brings the referenced components in unchanged, with everything they reference, under their own names', () => {
+    for (const [kind, names] of [['schemas', ['SuggestedChange', 'Correction', 'ErrorEnvelope', 'Change', 'Check', 'Actor']], ['headers', ['XRequestId', 'RetryAfter']]] as const) {
+      for (const name of names) {
+        const theirs = (api.components as Record<string, Record<string, unknown>>)[kind]![name];
+        expect((bundled.components as Record<string, Record<string, unknown>>)[kind]![name], `${kind}/${name}`).toEqual(theirs);
+      }
+    }
+    expect(JSON.stringify(bundled)).not.toContain('openapi.yaml#');
+  });
+
+  it('the router answers exactly the routes the document lists, method and path, and no other (its Express stack, both ways)', () => {
+    const documented = validators.operations.map((o) => `${o.method.toUpperCase()} ${o.path.slice(MOCK_ADMIN_PREFIX.length).replace(/\{(\w+)\}/g, ':$1')}`);
+    expect(routesInStack(routesOf(validators)).sort()).toEqual([...documented].sort());
+    expect(documented.sort()).toEqual([
+      'DELETE /faults', 'GET /principals', 'GET /state', 'POST /approvals/:approvalId/:decision', 'POST /checks/:suggestedChangeId/finish',
+      'POST /faults', 'POST /reset', 'POST /test-runs',
+    ].sort());
+  });
+
+  it('a document that lacks an operation the router handles, or has one it does not, is refused when the routes are built, naming it', () => {
+    const without = { ...validators, operations: validators.operations.filter((o) => o.operationId !== 'getMockState') };
+    expect(() => routesOf(without)).toThrow(/handled but not documented \[getMockState\]/);
+    const extra = { ...validators, operations: [...validators.operations, { ...validators.operation('getMockState'), operationId: 'getMockWeather' }] };
+    expect(() => routesOf(extra)).toThrow(/documented without a handler \[getMockWeather\]/);
+  });
+
+  it('every operation documents what the guard, the body parser, the state file and a bug can answer anywhere (400, 403, 404, 413, 415, 500, 503), and 401 exactly when it takes a token', () => {
+    for (const operation of validators.operations) {
+      const statuses = [...operation.responses.keys()];
+      expect(statuses, operation.operationId).toEqual(expect.arrayContaining(['200', '400', '403', '404', '413', '415', '500', '503']));
+      expect(statuses.includes('401'), operation.operationId).toBe(operation.secured);
+    }
+    expect(validators.operations.filter((o) => o.secured).map((o) => o.operationId).sort()).toEqual(['decideMockApproval', 'recordMockTestRun']);
+  });
+
+  it('every answer documents X-Request-Id, and a 503 Retry-After too', () => {
+    for (const operation of validators.operations) {
+      for (const [status, response] of operation.responses) {
+        expect(response.headers['X-Request-Id']?.required, `${operation.operationId} ${status}`).toBe(true);
+        expect(response.schema, `${operation.operationId} ${status}`).toBeDefined();
+        if (status === '503') expect(response.headers['Retry-After']?.required, operation.operationId).toBe(true);
+      }
+    }
+  });
+
+  it('describes the loopback-only, Host, Origin and JSON rules', () => {
+    const description = bundled.info as { description?: string };
+    for (const rule of ['loopback', '`Host`', '`Origin`', 'host-not-allowed', 'foreign-origin', 'unsupported-media-type', 'route-not-found']) {
+      expect(description.description, rule).toContain(rule);
+    }
+  });
+});
+
+describe('bundleExternalRefs', () => {
+  const ROOT = '/docs/admin.yaml';
+  const doc = (components: Record<string, unknown>, paths: Record<string, unknown> = {}) => ({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths, components }) as OpenApiDocument;
+  const other = {
+    components: {
+      schemas: {
+        Outer: { type: 'object', properties: { inner: { $ref: '#/components/schemas/Inner' } } },
+        Inner: { type: 'string' },
+        Unused: { type: 'number' },
+      },
+    },
+  };
+  const files = (file: string) => {
+    if (file === '/docs/api.yaml') return other;
+    throw new Error(`no file ${file}`);
+  };
+
+  it('./api.yaml#/components/schemas/Outer → #/components/schemas/Outer, with Inner, which Outer references, and nothing else', () => {
+    const input = doc({ schemas: { Own: { $ref: './api.yaml#/components/schemas/Outer' } } });
+    const result = bundleExternalRefs(input, ROOT, files);
+    expect(result.components?.schemas).toEqual({
+      Own: { $ref: '#/components/schemas/Outer' },
+      Outer: { type: 'object', properties: { inner: { $ref: '#/components/schemas/Inner' } } },
+      Inner: { type: 'string' },
+    });
+    expect(input.components?.schemas?.Own).toEqual({ $ref: './api.yaml#/components/schemas/Outer' });
+  });
+
+  it('a component brought in whose name its own document already uses for another → throws naming both', () => {
+    const input = doc({ schemas: { Inner: { type: 'integer' }, Own: { $ref: './api.yaml#/components/schemas/Outer' } } });
+    expect(() => bundleExternalRefs(input, ROOT, files)).toThrow(/api\.yaml#\/components\/schemas\/Inner would replace a different #\/components\/schemas\/Inner \(the document's own\)/);
+  });
+
+  it('a reference into another file that is not one whole component → throws', () => {
+    expect(() => bundleExternalRefs(doc({ schemas: { Own: { $ref: './api.yaml#/components/schemas/Outer/properties/inner' } } }), ROOT, files)).toThrow(/not a reference to one component/);
+    expect(() => bundleExternalRefs(doc({ schemas: { Own: { $ref: './api.yaml' } } }), ROOT, files)).toThrow(/not a reference to one component/);
+  });
+
+  it('a reference to a component the other file lacks → throws naming it', () => {
+    expect(() => bundleExternalRefs(doc({ schemas: { Own: { $ref: './api.yaml#/components/schemas/Gone' } } }), ROOT, files)).toThrow(/dangling reference \/docs\/api\.yaml#\/components\/schemas\/Gone/);
+  });
+});
