@@ -8,7 +8,7 @@ import { generateWorld } from './fixtures/generate-world.ts';
 import { checkedWorldsIn, DEFAULT_CHECKED_WORLDS_DIR } from './fixtures/checked-worlds.ts';
 import { loadSharedWorldFolder, validateWorld, type LoadedWorld } from './fixtures/load-world.ts';
 import { createApp } from './http/app.ts';
-import { answerClientErrorsOf } from './http/client-error.ts';
+import { createMockServer } from './http/client-error.ts';
 import type { FaultSettings, Logger, MockContext } from './http/context.ts';
 import { createCursorSealer } from './http/cursor.ts';
 import type { Defect } from './http/defects.ts';
@@ -203,8 +203,8 @@ function checkedWorldsDirOf(options: MockOptions): string | undefined {
 
 function listen(app: Express, port: number, host: string, closeMock: () => void): Promise<RunningMock> {
   return new Promise((resolve, reject) => {
-    const server: Server = app.listen(port, host);
-    answerClientErrorsOf(server);
+    const server: Server = createMockServer(app);
+    server.listen(port, host);
     server.once('error', reject);
     server.once('listening', () => {
       const address = server.address() as AddressInfo;

@@ -29,6 +29,7 @@ export const ERROR_STATUS = {
   'idempotency-key-in-flight': 409,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
+  'expectation-failed': 417,
   'headers-too-large': 431,
   'internal-server-error': 500,
   'response-invalid': 500,

@@ -1,11 +1,11 @@
-// The Express app, with its middleware in order: request id, the query's bound, CORS, caching,
-// the mock's own routes, the spec's operations, then 405, 404 and the one error handler.
+// The Express app, with its middleware in order: request id, caching, CORS, the bounds of the
+// request (its Host, its query), the mock's own routes, the spec's operations, then 405, 404 and the one error handler.
 import express, { type Express } from 'express';
 import type { MockContext } from './context.ts';
 import { noStoreOnV1 } from './middleware/cache-control.ts';
 import { cors } from './middleware/cors.ts';
 import { errorHandler } from './middleware/error-handler.ts';
-import { refuseLongQuery } from './input-limits.ts';
+import { refuseHostlessRequest, refuseLongQuery } from './input-limits.ts';
 import { requestId } from './middleware/request-id.ts';
 import { settleChecks } from './middleware/settle-checks.ts';
 import { methodNotAllowed, routeNotFound } from './routes/fallbacks.ts';
@@ -19,12 +19,14 @@ export function createApp(ctx: MockContext, handlers: Record<string, OperationHa
   app.set('query parser', 'simple');
   app.set('etag', false);
   app.use(requestId());
+  app.use(noStoreOnV1());
+  app.use(cors());
+  // After CORS and no-store, so that a browser app can read the refusal.
   app.use((req, _res, next) => {
+    refuseHostlessRequest(req.httpVersion, req.get('Host'));
     refuseLongQuery(req.originalUrl);
     next();
   });
-  app.use(noStoreOnV1());
-  app.use(cors());
   app.use(settleChecks(ctx));
   app.use('/__mock', mockAdminRouter(ctx));
   app.use(operationsRouter(ctx, handlers));

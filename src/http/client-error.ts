@@ -1,7 +1,8 @@
-// Node's `clientError`: a request too broken to reach Express (malformed HTTP, oversized headers,
-// a request that timed out) is answered in the error envelope, not with Node's empty body.
+// The HTTP server around the app: a request too broken to reach Express (malformed HTTP, oversized
+// headers, a request that timed out, an `Expect` it cannot meet) is answered in the error envelope,
+// not with Node's empty body.
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES, type Server } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '../domain/error-codes.ts';
 import { ERROR_STATUS } from '../domain/error-codes.ts';
@@ -42,7 +43,21 @@ export function answerClientError(error: ClientError, socket: Duplex): void {
   ].join('\r\n'));
 }
 
-/** Answers every client error of `server` in the envelope. */
-export function answerClientErrorsOf(server: Server): void {
+/** An `Expect` other than `100-continue`: 417 in the envelope (Node's own has no body). */
+function answerExpectation(req: IncomingMessage, res: ServerResponse): void {
+  const requestId = `req-${randomUUID()}`;
+  const body = JSON.stringify(envelope('expectation-failed', `the mock meets no "Expect: ${req.headers.expect ?? ''}"; send the request without it`, requestId, { header: 'Expect' }));
+  res.writeHead(ERROR_STATUS['expectation-failed'], { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'X-Request-Id': requestId, 'Cache-Control': 'no-store', Connection: 'close' });
+  res.end(body);
+}
+
+/**
+ * An HTTP server for `app` whose every refusal is in the envelope.
+ * - A request with no `Host` reaches the app, which refuses it itself (Node's would be bare).
+ */
+export function createMockServer(app: RequestListener): Server {
+  const server = createServer({ requireHostHeader: false }, app);
   server.on('clientError', answerClientError);
+  server.on('checkExpectation', answerExpectation);
+  return server;
 }

@@ -42,10 +42,35 @@ export function jsonDepth(bytes: Uint8Array, stopAbove = Number.POSITIVE_INFINIT
   return deepest;
 }
 
-/** body-parser's `verify`: refuses a body nested deeper than MAX_JSON_DEPTH before it is parsed. */
-export function refuseDeepJson(_req: unknown, _res: unknown, body: Buffer): void {
+/**
+ * body-parser's `verify`: refuses a body nested deeper than MAX_JSON_DEPTH before it is parsed.
+ * - Only UTF-8 (415 otherwise): the depth is read off the bytes, and in UTF-16 a quote or a
+ *   bracket byte can stand inside another character, which would hide the nesting.
+ */
+export function refuseDeepJson(_req: unknown, _res: unknown, body: Buffer, encoding: string): void {
+  const charset = encoding.toLowerCase();
+  if (charset !== 'utf-8' && charset !== 'utf8') {
+    throw new ApiError('unsupported-media-type', `send JSON as UTF-8 (this body says charset=${encoding})`, { charset: encoding });
+  }
   if (jsonDepth(body, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
     throw new ApiError('bad-input', `the JSON body nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects, the most the mock reads`, { maxDepth: MAX_JSON_DEPTH });
+  }
+}
+
+/**
+ * HTTP/1.1 requires a `Host` (RFC 9112); the server lets one without it through (Node would
+ * answer a bare 400) so that it is refused here, in the envelope.
+ */
+export function refuseHostlessRequest(httpVersion: string, host: string | undefined): void {
+  if (host === undefined && httpVersion !== '1.0' && httpVersion !== '0.9') {
+    throw new ApiError('bad-input', 'an HTTP/1.1 request needs a Host header', { header: 'Host' });
+  }
+}
+
+/** Throws 400 bad-input when a parameter split on commas holds more than MAX_QUERY_PARAMETERS values. */
+export function refuseManyValues(parameter: string, values: readonly string[]): void {
+  if (values.length > MAX_QUERY_PARAMETERS) {
+    throw new ApiError('bad-input', `query parameter "${parameter}" holds ${values.length} values; the mock reads at most ${MAX_QUERY_PARAMETERS}`, { parameter, values: values.length, maxValues: MAX_QUERY_PARAMETERS });
   }
 }
 

@@ -6,6 +6,7 @@ import type { ParameterObject } from '../spec/openapi-types.ts';
 import type { ValidateFunction } from '../spec/ajv.ts';
 import type { SpecValidators } from '../spec/validators.ts';
 import { ApiError } from './api-error.ts';
+import { refuseManyValues } from './input-limits.ts';
 
 const OPERATION = 'listCorrections';
 
@@ -82,7 +83,11 @@ function queryParametersOf(validators: SpecValidators): Map<string, QueryParamet
  */
 function coerce(parameter: ParameterObject, raw: string | string[]): unknown {
   const type = parameter.schema.type;
-  if (type === 'array') return (Array.isArray(raw) ? raw : [raw]).flatMap((value) => value.split(','));
+  if (type === 'array') {
+    const values = (Array.isArray(raw) ? raw : [raw]).flatMap((value) => value.split(','));
+    refuseManyValues(parameter.name, values);
+    return values;
+  }
   if (Array.isArray(raw)) throw new ApiError(refusalCode(parameter.name), `query parameter "${parameter.name}" is given ${raw.length} times; give it once`, { parameter: parameter.name, value: raw });
   if (type === 'integer') return /^-?\d+$/.test(raw) ? Number(raw) : raw;
   if (type === 'boolean') return raw === 'true' ? true : raw === 'false' ? false : raw;

@@ -212,6 +212,8 @@ function journalOn(path: string, header: Buffer, fs: StateFileSystem, lock: Stat
     close() {
       if (closed) return;
       closed = true;
+      // A line answered 503 whose cut-back failed must not come back as a write at the next start.
+      if (dirty) cutBack();
       closeQuietly(fs, fd);
       lock.release();
     },

@@ -3,7 +3,7 @@
 // a crash or a silent effect.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jsonDepth, MAX_JSON_DEPTH, MAX_QUERY_PARAMETERS, queryParameterCount } from '../../src/http/input-limits.ts';
-import { freshRuns, openCorrection } from '../support/fixture-picks.ts';
+import { freshRuns, openCorrection, openCorrections } from '../support/fixture-picks.ts';
 import { rawExchange } from '../support/raw-http.ts';
 import { startMock, type Answer, type TestMock } from './support.ts';
 
@@ -49,10 +49,24 @@ describe('deeply nested JSON bodies', () => {
   });
 
   it(`a body exactly ${MAX_JSON_DEPTH} deep is read (the answer is the body's own problem, not the depth)`, async () => {
-    const body = `{"runId":"${runA!.id}","answer":"wrong","why":"deep","shouldCall":[{"tool":"lookup","args":${nestedObject(MAX_JSON_DEPTH - 3)}}]}`;
+    const body = `{"runId":"${runA!.id}","decisions":"wrong","why":"deep","shouldCall":[{"tool":"lookup","args":${nestedObject(MAX_JSON_DEPTH - 3)}}]}`;
     expect(jsonDepth(Buffer.from(body))).toBe(MAX_JSON_DEPTH);
     const answer = await server.request('POST', '/v1/corrections', { token: 'admin', body });
-    expect(answer.body.error?.details?.maxDepth).toBeUndefined();
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  });
+
+  it('a body in UTF-16 (whose bytes can hide brackets inside other characters) → 415, never parsed', async () => {
+    const text = `{"runId":"${runA!.id}","answer":"wrong","why":"\u2241","shouldCall":[{"tool":"lookup","args":${nestedObject(50_000)}}]}`;
+    const response = await fetch(`${server.url}/v1/corrections`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.token('admin')}`, 'Content-Type': 'application/json; charset=utf-16le' },
+      body: Buffer.from(text, 'utf16le'),
+    });
+    const body = await response.json() as { error: { code: string } };
+    expect(response.status).toBe(415);
+    expect(body.error.code).toBe('unsupported-media-type');
+    const utf8 = await server.request('POST', '/__mock/faults', { headers: { 'Content-Type': 'application/json; charset=UTF-8' }, body: '{}' });
+    expect(utf8.status).toBe(200);
   });
 
   it('PATCH /v1/corrections/{id} with a body 100 000 deep of arrays → 400 bad-input from the depth bound, before the body is parsed', async () => {
@@ -84,6 +98,19 @@ describe('query parameters past the bound', () => {
     expectBadInput(atBound);
     expect(atBound.body.error.details.parameter).toBe('bogus');
     expect((await server.get(`/v1/corrections?${'status=open&'.repeat(MAX_QUERY_PARAMETERS - 1)}limit=1`, 'admin')).status).toBe(200);
+  });
+
+  it(`status with ${MAX_QUERY_PARAMETERS + 1} comma-separated values → 400: one parameter, but past the bound once split`, async () => {
+    const answer = await server.get(`/v1/corrections?status=${Array.from({ length: MAX_QUERY_PARAMETERS + 1 }, () => 'open').join(',')}`, 'admin');
+    expectBadInput(answer);
+    expect(answer.body.error.details).toMatchObject({ parameter: 'status', maxValues: MAX_QUERY_PARAMETERS });
+  });
+
+  it('a refusal of the bound still carries CORS and no-store, so a browser app can read it', async () => {
+    const answer = await server.get(`/v1/corrections?${'status=open&'.repeat(MAX_QUERY_PARAMETERS + 1)}`, 'admin', { Origin: 'https://app.example.com' });
+    expectBadInput(answer);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
   it('the bound holds on every route: GET /v1/corrections/{id} and /__mock/state', async () => {
@@ -124,11 +151,20 @@ describe('one Idempotency-Key, one effect, however the path is spelled', () => {
     expect(again.body).toEqual(first.body);
   });
 
-  it('the same key on two different corrections is two routes: both act', async () => {
-    const made = await keyed('POST', '/v1/corrections', 'two-routes', { runId: runA!.id, answer: 'wrong', why: 'a' });
-    const changed = await keyed('PATCH', `/v1/corrections/${open.id}`, 'two-routes', { status: 'wont-fix' });
-    expect([made.status, changed.status]).toEqual([201, 200]);
-    expect(changed.headers.get('x-idempotent-replay')).toBeNull();
+  it('the same key on two corrections of one operation is two routes: both act', async () => {
+    const [first, second] = openCorrections(2);
+    const one = await keyed('PATCH', `/v1/corrections/${first!.id}`, 'two-routes', { status: 'wont-fix' });
+    const other = await keyed('PATCH', `/v1/corrections/${second!.id}`, 'two-routes', { status: 'wont-fix' });
+    expect([one.status, other.status]).toEqual([200, 200]);
+    expect(other.headers.get('x-idempotent-replay')).toBeNull();
+    expect(other.body.id).toBe(second!.id);
+  });
+
+  it('a key and a path parameter that contain the separator cannot meet another route\'s slot', async () => {
+    const first = await keyed('PATCH', `/v1/corrections/${open.id}`, 'x|k', { status: 'wont-fix' });
+    expect(first.status).toBe(200);
+    const other = await keyed('PATCH', `/v1/corrections/${open.id}%7Cx`, 'k', { status: 'wont-fix' });
+    expect(other.status).toBe(404);
   });
 });
 
@@ -145,6 +181,19 @@ describe('HTTP too broken for Express', () => {
     expect(head).toMatch(/content-type: application\/json/i);
     expect(body.error.code).toBe('headers-too-large');
     expect(head).toContain(`X-Request-Id: ${body.error.requestId}`);
+  });
+
+  it('HTTP/1.1 with no Host → 400 bad-input in the envelope (Node\'s own answer has no body)', async () => {
+    const { head, body } = envelopeOf(await rawExchange(server.url, 'GET /health HTTP/1.1\r\nConnection: close\r\n\r\n'));
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(body.error.code).toBe('bad-input');
+    expect(body.error.message).toContain('Host');
+  });
+
+  it('Expect: something-else → 417 in the envelope', async () => {
+    const { head, body } = envelopeOf(await rawExchange(server.url, 'GET /health HTTP/1.1\r\nHost: localhost\r\nExpect: something-else\r\nConnection: close\r\n\r\n'));
+    expect(head).toMatch(/^HTTP\/1\.1 417 /);
+    expect(body.error.code).toBe('expectation-failed');
   });
 
   it('bytes that are not HTTP → 400 bad-input in the envelope', async () => {

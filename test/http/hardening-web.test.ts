@@ -115,6 +115,12 @@ describe('the Host rule on /__mock (DNS rebinding)', () => {
     expect(await stillThere(id)).toBe(true);
   });
 
+  it.each(['[::1].evil.example', '[::1]evil.example:80', 'localhost.evil.example', '127.0.0.1.nip.io', '0.0.0.0'])('Host: %s → 403 host-not-allowed', async (host) => {
+    const answer = await rawRequest(server.url, 'GET', '/__mock/state', { Host: host });
+    expect(answer.status).toBe(403);
+    expect((JSON.parse(answer.text) as { error: { code: string } }).error.code).toBe('host-not-allowed');
+  });
+
   it.each(['localhost', 'localhost:4010', '127.0.0.1', '127.1.2.3:99', '[::1]:4010', 'app.localhost'])('Host: %s → 200', async (host) => {
     expect((await rawRequest(server.url, 'GET', '/__mock/state', { Host: host })).status).toBe(200);
   });

@@ -2,17 +2,19 @@
 // in this process or another, refuses naming its pid, host and since when; a lock whose process
 // has exited is taken over with a warning; closing the mock releases it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createMock, type Mock, type MockOptions } from '../../src/index.ts';
+import { STALE_AFTER_MS } from '../../src/store/state-lock.ts';
 import { mockCliEnv } from '../support/run-node.ts';
 import { silentLogger, startMock } from './support.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const folder = mkdtempSync(join(tmpdir(), 'kindgi-state-lock-'));
+// Its real path: the lock is named after the state file's real path.
+const folder = realpathSync(mkdtempSync(join(tmpdir(), 'kindgi-state-lock-')));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 let files = 0;
 const newStateFile = () => join(folder, `state-${(files += 1)}.jsonl`);
@@ -89,6 +91,41 @@ describe('createMock({ stateFile }) and FILE.lock', () => {
     const file = newStateFile();
     writeFileSync(`${file}.lock`, '');
     expect(startError({ stateFile: file }).message).toContain(`remove ${file}.lock`);
+  });
+
+  /** Moves the lock's last touch back by more than STALE_AFTER_MS, as a holder that stopped beating leaves it. */
+  const ageLock = (file: string) => {
+    const then = new Date(Date.now() - STALE_AFTER_MS - 5_000);
+    utimesSync(`${file}.lock`, then, then);
+  };
+
+  it('a lock of another host untouched past STALE_AFTER_MS (a replaced container) → taken over, with a warning', () => {
+    const file = newStateFile();
+    writeFileSync(`${file}.lock`, JSON.stringify({ pid: 4242, host: 'old-container', since: '2030-01-01T00:00:00.000Z' }));
+    ageLock(file);
+    const mock = create({ stateFile: file });
+    expect(mock.stateNotices).toEqual([expect.objectContaining({ kind: 'took-over-lock', message: expect.stringContaining('pid 4242 on host old-container') })]);
+    expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toMatchObject({ pid: process.pid, host: hostname() });
+  });
+
+  it('an empty lock untouched past STALE_AFTER_MS (a crash between its creation and its write) → taken over', () => {
+    const file = newStateFile();
+    writeFileSync(`${file}.lock`, '');
+    ageLock(file);
+    expect(create({ stateFile: file }).stateNotices).toEqual([expect.objectContaining({ kind: 'took-over-lock' })]);
+  });
+
+  it('the same file by another name (a link to its folder, a link to the file) → refused while the first is open', () => {
+    const real = join(folder, `linked-${(files += 1)}`);
+    mkdirSync(real);
+    const file = join(real, 'state.jsonl');
+    create({ stateFile: file });
+    const viaFolder = join(folder, `via-folder-${files}`);
+    symlinkSync(real, viaFolder);
+    expect(startError({ stateFile: join(viaFolder, 'state.jsonl') }).message).toContain('is already open in this process');
+    const viaFile = join(real, 'link.jsonl');
+    symlinkSync(file, viaFile);
+    expect(startError({ stateFile: viaFile }).message).toContain('is already open in this process');
   });
 });
 

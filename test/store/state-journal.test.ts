@@ -124,6 +124,19 @@ describe('append when the disk fails', () => {
     expect(reopenedValues(file)).toEqual([change(1), change(4)]);
   });
 
+  it('a write refused with fsync and truncate both failing, then a close once the disk is back → the refused line is cut, not restored', () => {
+    const file = newFile();
+    const { fs, faults, clear } = faultyFileSystem();
+    const { journal } = open(file, fs);
+    journal.append(change(1));
+    faults.fsync = 'EIO';
+    faults.ftruncate = 'EIO';
+    expect(thrown(() => journal.append(change(2)))).toBeInstanceOf(StateWriteError);
+    clear();
+    journal.close();
+    expect(reopenedValues(file)).toEqual([change(1)]);
+  });
+
   it('after close → StateWriteError closed', () => {
     const { journal } = open(newFile());
     journal.close();

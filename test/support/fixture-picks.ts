@@ -24,9 +24,13 @@ export function freshRuns(count: number): FixtureRun[] {
   return found;
 }
 
-/** An open, unsorted, live Customer Support correction: any writer may change it. */
-export function openCorrection(): FixtureCorrection {
+/** Open, unsorted, live Customer Support corrections: any writer may change them. */
+export function openCorrections(count: number): FixtureCorrection[] {
   const project = supportProject();
-  return first(fixture<FixtureCorrection[]>('corrections.json'), 'open, unsorted Customer Support correction', (c) =>
-    c.projectId === project && c.supersededBy === undefined && c.status === 'open' && c.sortedTo === undefined && c.reopenedIn === undefined);
+  const found = fixture<FixtureCorrection[]>('corrections.json').filter((c) =>
+    c.projectId === project && c.supersededBy === undefined && c.status === 'open' && c.sortedTo === undefined && c.reopenedIn === undefined).slice(0, count);
+  if (found.length < count) throw new Error(`the fixtures have fewer than ${count} open, unsorted Customer Support corrections`);
+  return found;
 }
+
+export const openCorrection = (): FixtureCorrection => openCorrections(1)[0]!;

@@ -26,12 +26,12 @@ interface PendingKey {
  * reads them (a `uuid` parameter in lower case), never the path as typed. Express routes
  * `/V1/Corrections` and `/v1/corrections/` to the same operation, so one key has one effect.
  */
-export function routeOf(operation: SpecOperation, params: Record<string, string>): string {
+export function routeOf(operation: SpecOperation, params: Record<string, string>): string[] {
   const parts = operation.parameters.filter((p) => p.in === 'path').map((p) => {
     const value = params[p.name] ?? '';
-    return `${p.name}=${p.schema.format === 'uuid' ? value.toLowerCase() : value}`;
+    return p.schema.format === 'uuid' ? value.toLowerCase() : value;
   });
-  return [operation.operationId, ...parts].join('|');
+  return [operation.operationId, ...parts];
 }
 
 export function idempotency(store: WorldStore, inFlight: InFlightKeys, clock: () => number, operation: SpecOperation): RequestHandler {
@@ -40,7 +40,8 @@ export function idempotency(store: WorldStore, inFlight: InFlightKeys, clock: ()
     if (key === undefined) return next();
     if (key.length === 0 || key.length > 255) throw new ApiError('bad-input', 'Idempotency-Key must be 1 to 255 characters', { header: 'Idempotency-Key' });
     const caller = res.locals.principal as Principal;
-    const slot = `${caller.tenantId}|${caller.kind}:${caller.id}|${routeOf(operation, req.params as Record<string, string>)}|${key}`;
+    // A digest of the parts as a JSON array: no key or path parameter can spell another route's slot.
+    const slot = createHash('sha256').update(JSON.stringify([caller.tenantId, caller.kind, caller.id, routeOf(operation, req.params as Record<string, string>), key])).digest('base64url');
     const fingerprint = createHash('sha256').update(canonicalJson(req.body ?? null)).digest('base64url');
     const now = clock();
     const kept = store.lookup.reply(slot, now);

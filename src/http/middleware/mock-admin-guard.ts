@@ -13,10 +13,14 @@ const ADMIN_HEADERS = 'Authorization, Content-Type, X-Request-Id';
 /** Express routes case-insensitively, so `/__MOCK/reset` reaches the same routes and the same guard. */
 export const isMockAdminPath = (path: string) => ADMIN_PATH.test(path);
 
-/** `localhost:4010` → `localhost`, `[::1]:4010` → `::1`; lower case, port dropped. */
+/**
+ * `localhost:4010` → `localhost`, `[::1]:4010` → `::1`; lower case, port dropped. Anything after
+ * an IPv6 literal but a port (`[::1].evil.example`) is kept, so that it names no local host.
+ */
 export function hostnameOf(hostHeader: string): string {
   const host = hostHeader.trim().toLowerCase();
-  if (host.startsWith('[')) return host.slice(1, host.indexOf(']') < 0 ? undefined : host.indexOf(']'));
+  const literal = /^\[([^\]]*)\](?::\d*)?$/.exec(host);
+  if (literal) return literal[1]!;
   const colon = host.lastIndexOf(':');
   return colon >= 0 && /^\d*$/.test(host.slice(colon + 1)) ? host.slice(0, colon) : host;
 }
