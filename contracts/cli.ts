@@ -10,7 +10,7 @@ import { DEFAULT_MAX_REQUESTS, DEFAULT_TIME_LIMIT_MS, runSuite } from './run-sui
 import type { Tokens } from './types.ts';
 
 export const USAGE = `usage: kindgi-mock contracts --base-url URL [options]   (in this repo: npm run contracts -- …)
-       npm run contracts:prism -- --upstream URL [options]
+       npm run contracts:prism -- --upstream URL [options]   (this repo only: Prism is a dev dependency)
   --base-url URL        the deployment (env KINDGI_BASE_URL)
   --upstream URL        (contracts:prism) the deployment, reached through Prism's validating proxy
   --token T             a broad token of one tenant (env KINDGI_TOKEN); a second --token is

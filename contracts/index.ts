@@ -21,9 +21,23 @@ export interface RunOptions extends Omit<SuiteOptions, 'tokens'> {
  * - Read-only unless `allowWrites`; bounded by `maxRequests` and `timeLimitMs`.
  */
 export async function run(options: RunOptions): Promise<SuiteResult> {
+  if (!URL.canParse(options.baseUrl)) throw new TypeError(`baseUrl "${options.baseUrl}" is not a URL; give one such as http://127.0.0.1:4010`);
   const tokens = options.tokens ?? await discoverTokens(options.baseUrl);
-  if (!tokens) throw new Error(`no token: give tokens; ${options.baseUrl} has no /__mock/principals to find one`);
+  if (!tokens) {
+    await reachable(options.baseUrl);
+    throw new Error(`no token: give tokens; ${options.baseUrl} has no /__mock/principals to find them`);
+  }
   return runSuite({ ...options, tokens });
+}
+
+/** Throws, saying why, when nothing answers at `baseUrl` (so that "no token" is not the reason given). */
+async function reachable(baseUrl: string): Promise<void> {
+  try {
+    await fetch(new URL('/health', baseUrl), { signal: AbortSignal.timeout(10_000) });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(`cannot reach ${baseUrl}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
+  }
 }
 
 /** True when the result breaks the contract: a failure of severity `error` (warnings do not count). */

@@ -9,6 +9,7 @@ import { checkedWorldsIn, DEFAULT_CHECKED_WORLDS_DIR } from './fixtures/checked-
 import { loadSharedWorldFolder, validateWorld, type LoadedWorld } from './fixtures/load-world.ts';
 import { createApp } from './http/app.ts';
 import { createMockServer } from './http/client-error.ts';
+import { checkMockOptions } from './mock-options.ts';
 import type { FaultSettings, Logger, MockContext } from './http/context.ts';
 import { createCursorSealer } from './http/cursor.ts';
 import type { Defect } from './http/defects.ts';
@@ -108,11 +109,13 @@ export interface Mock {
  *   embedded one by default) are shared, read only, by every mock of the process, and a world
  *   that passed its checks is remembered (see `checkedWorldsDir`). Each mock has its own store,
  *   writes, cursors, faults and state file.
+ * - Throws TypeError for an option it does not take, or a value of the wrong kind.
  * - Throws WorldLoadError for a broken world, naming file, record, field and rule.
  * - Throws StateFileError for a state file another server holds, or one that cannot be restored,
  *   naming the file, the line and what is wrong (the file is left as it was).
  */
 export function createMock(options: MockOptions = {}): Mock {
+  checkMockOptions(options);
   const { document, validators } = loadCompiledSpec();
   const logger = options.logger ?? { warn: (m) => console.warn(m), error: (m) => console.error(m) };
   const { world, checks } = worldFor(options, document, logger);

@@ -185,7 +185,7 @@ const first: Correction | undefined = listed?.data[0];
 
 const create: CorrectionCreate = {
   runId: world.runs[0]?.id ?? 'run_x',
-  answer: 'wrong',
+  decisions: 'wrong',
   why: 'called the wrong tool',
   shouldCall: [{ tool: 'lookupOrder', args: { orderId: 'A-17', quantity: 2 } }],
 };

@@ -86,7 +86,7 @@ export function mockAdminGuard(publicHosts: () => readonly string[]): RequestHan
       }
     }
     if (!READS.has(req.method) && hasBody(req) && !req.is('application/json')) {
-      throw new ApiError('unsupported-media-type', `send the body of ${req.method} ${req.path} as application/json (got ${req.get('Content-Type') ?? 'no Content-Type'})`, { contentType: req.get('Content-Type') ?? null });
+      throw new ApiError('unsupported-media-type', `send the body of ${req.method} ${req.originalUrl.split('?')[0]} as application/json (got ${req.get('Content-Type') ?? 'no Content-Type'})`, { contentType: req.get('Content-Type') ?? null });
     }
     next();
   };

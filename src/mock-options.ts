@@ -1,0 +1,42 @@
+// Checks createMock's options as given from JavaScript, where no compiler does: a typo or a value
+// of the wrong kind is a TypeError naming it, never an option silently ignored.
+
+type Check = (value: unknown) => boolean;
+
+const text: Check = (v) => typeof v === 'string' && v !== '';
+const whole = (min: number): Check => (v) => Number.isInteger(v) && (v as number) >= min;
+const object: Check = (v) => typeof v === 'object' && v !== null;
+
+/** Each option, what it must be, and the check. */
+const OPTIONS: Record<string, [string, Check]> = {
+  world: ['a world object (fixtures/README.md)', object],
+  seed: ['a whole number, 0 or more', whole(0)],
+  corrections: ['a whole number, 1 or more', whole(1)],
+  fixturesDir: ['a folder path', text],
+  checkedWorldsDir: ['a folder path, or false', (v) => v === false || text(v)],
+  recheckWorld: ['true or false', (v) => typeof v === 'boolean'],
+  cursorSecret: ['a non-empty string', text],
+  clock: ['a function returning milliseconds', (v) => typeof v === 'function'],
+  stateFile: ['a file path', text],
+  publicUrl: ['an http(s) URL', text],
+  stateFileSystem: ['a StateFileSystem', object],
+  checkMs: ['a whole number of milliseconds, 0 or more', whole(0)],
+  onInvalidResponse: ['"error" or "warn"', (v) => v === 'error' || v === 'warn'],
+  faults: ['{ databaseBusy?, latencyMs?, failChecks? }', object],
+  faultSeed: ['a whole number', (v) => Number.isInteger(v)],
+  logger: ['{ warn(message), error(message) }', (v) => object(v) && typeof (v as Record<string, unknown>).warn === 'function' && typeof (v as Record<string, unknown>).error === 'function'],
+  defects: ['a list of defect names', Array.isArray],
+};
+
+/**
+ * Throws a TypeError for an option createMock does not take, or one whose value is of the wrong
+ * kind; `undefined` counts as not given.
+ */
+export function checkMockOptions(options: object): void {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new TypeError('createMock takes an options object');
+  for (const [name, value] of Object.entries(options)) {
+    const known = OPTIONS[name];
+    if (!known) throw new TypeError(`createMock has no option "${name}"; it takes ${Object.keys(OPTIONS).join(', ')}`);
+    if (value !== undefined && !known[1](value)) throw new TypeError(`createMock option ${name} must be ${known[0]}, not ${JSON.stringify(value) ?? typeof value}`);
+  }
+}
