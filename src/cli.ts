@@ -92,6 +92,7 @@ function main(): void {
         ? '  world: these exact files passed every check before, so they were not checked again (--check-every-start checks them)'
         : '  world: passed every check',
       ...(publicUrl !== undefined ? [`  served as ${publicUrl}: /__mock answers requests addressed to it too`] : []),
+      ...(mock.state ? [`  state: ${mock.state.file}, ${mock.state.restoredWrites} write${mock.state.restoredWrites === 1 ? '' : 's'} restored; every write is kept there (one server per file)`] : []),
       ...mock.stateNotices.map((notice) => `  state: ${notice.message}`),
       '  try:',
       ...['admin', 'member', 'other_tenant'].flatMap((name) => {

@@ -97,6 +97,8 @@ export interface Mock {
   context: MockContext;
   /** What the start found in the state file and mended (a dropped torn line, …); each was also logged as a warning. */
   stateNotices: readonly StateNotice[];
+  /** With `stateFile`: the file, and how many of its writes were restored over the world at start. */
+  state?: { file: string; restoredWrites: number };
   /** Listens on `host` (127.0.0.1 by default) and `port` (0: any free one). */
   listen(port?: number, host?: string): Promise<RunningMock>;
   /** Closes the state file and releases its lock (a mock that never listened too); idempotent. */
@@ -123,7 +125,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const clock = options.clock ?? Date.now;
   // Checked and compiled before the state file is opened, so a failure here leaves no lock behind.
   const publicHosts = options.publicUrl === undefined ? [] : [publicHostOf(options.publicUrl)];
-  const { store, journal } = storeFor(world, options, document, clock);
+  const { store, journal, restoredWrites } = storeFor(world, options, document, clock);
   for (const notice of journal?.notices ?? []) logger.warn(notice.message);
   const context: MockContext = {
     store,
@@ -155,6 +157,7 @@ export function createMock(options: MockOptions = {}): Mock {
     store,
     context,
     stateNotices: journal?.notices ?? [],
+    ...(options.stateFile !== undefined ? { state: { file: options.stateFile, restoredWrites: restoredWrites ?? 0 } } : {}),
     listen: (port = 0, host = '127.0.0.1') => listen(app, port, host, close),
     close,
   };
@@ -173,7 +176,7 @@ export function publicHostOf(publicUrl: string): string {
 }
 
 /** The store, restored from the state file (and journalling to it) when there is one. */
-function storeFor(world: World, options: MockOptions, document: OpenApiDocument, clock: () => number): { store: WorldStore; journal?: StateJournal } {
+function storeFor(world: World, options: MockOptions, document: OpenApiDocument, clock: () => number): { store: WorldStore; journal?: StateJournal; restoredWrites?: number } {
   if (options.stateFile === undefined) return { store: createWorldStore(world, { clock }) };
   return openRestoredState(options.stateFile, world, { document, clock, ...(options.stateFileSystem ? { fileSystem: options.stateFileSystem } : {}) });
 }

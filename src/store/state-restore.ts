@@ -23,6 +23,8 @@ export interface RestoreOptions {
 export interface RestoredState {
   store: WorldStore;
   journal: StateJournal;
+  /** How many journalled writes were restored over the world (the header and dropped lines aside). */
+  restoredWrites: number;
 }
 
 /**
@@ -36,6 +38,7 @@ export interface RestoredState {
 export function openRestoredState(path: string, world: World, options: RestoreOptions): RestoredState {
   let store: WorldStore | undefined;
   let journal: StateJournal | undefined;
+  let restoredWrites = 0;
   // The journal exists once the file is restored; the replay (store.restore) journals nothing.
   const storeOptions: StoreOptions = {
     ...(options.clock ? { clock: options.clock } : {}),
@@ -52,6 +55,7 @@ export function openRestoredState(path: string, world: World, options: RestoreOp
       const first = replay(world, entries, version, options.document, storeOptions);
       if (first.ok) {
         store = first.store;
+        restoredWrites = entries.length;
         return {};
       }
       const last = entries[entries.length - 1];
@@ -59,12 +63,13 @@ export function openRestoredState(path: string, world: World, options: RestoreOp
         const again = replay(world, entries.slice(0, -1), version, options.document, storeOptions);
         if (!again.ok) throw new StateFileError(path, again.message);
         store = again.store;
+        restoredWrites = entries.length - 1;
         return { dropLast: first.why };
       }
       throw new StateFileError(path, first.message);
     },
   });
-  return { store: store!, journal };
+  return { store: store!, journal, restoredWrites };
 }
 
 type Replayed =

@@ -95,6 +95,16 @@ describe('startMock({ stateFile })', () => {
     expect((await again.get('/__mock/state')).body).toEqual(stateBefore);
   });
 
+  it('mock.state says which file it keeps and how many of its writes the start restored', async () => {
+    const file = newStateFile();
+    const one = await start(file);
+    expect(one.mock.state).toEqual({ file, restoredWrites: 0 });
+    expect((await correct(one, runA.id)).status).toBe(201);
+    expect((await correct(one, runB.id)).status).toBe(201);
+    await stop(one);
+    expect((await start(file)).mock.state).toEqual({ file, restoredWrites: 2 });
+  });
+
   it('a second write after a restart is appended: a third start has both', async () => {
     const file = newStateFile();
     const one = await start(file);

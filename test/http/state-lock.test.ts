@@ -157,6 +157,7 @@ describe('kindgi-mock --state FILE in another process', () => {
       void exited.then(() => reject(new Error(`exited before listening:\n${stdout}\n${stderr}`)));
     });
     expect(stdout).toMatch(/state: .*dropped line 2 \(\d+ bytes/);
+    expect(stdout).toContain(`state: ${file}, 0 writes restored`);
 
     const error = startError({ stateFile: file });
     expect(error.message).toContain(`pid ${child.pid}`);
