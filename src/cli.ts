@@ -77,7 +77,6 @@ function main(): void {
     ...(values.state !== undefined ? { stateFile: values.state } : {}),
     ...(publicUrl !== undefined ? { publicUrl } : {}),
     ...(checkMs !== undefined ? { checkMs } : {}),
-    checkedWorldsDir: process.env.KINDGI_MOCK_CHECKED_WORLDS || DEFAULT_CHECKED_WORLDS_DIR,
     ...(values['check-every-start'] ? { recheckWorld: true } : {}),
     onInvalidResponse: mode,
     faults,

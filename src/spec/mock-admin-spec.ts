@@ -1,11 +1,11 @@
 // The document of the mock's own routes (spec/mock-admin.yaml), with the API's components it
 // references brought in, compiled once per process; and which operations are its, for `send`.
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { bundleExternalRefs } from './bundle-refs.ts';
 import { loadSpec, SPEC_PATH } from './load-spec.ts';
 import type { OpenApiDocument } from './openapi-types.ts';
 import type { SpecOperation } from './operations.ts';
-import { compileSpecValidators, type SpecValidators } from './validators.ts';
+import { loadCompiledSpec, type SpecValidators } from './validators.ts';
 
 /** Beside the API's document, whose schemas it references by relative path. */
 export const MOCK_ADMIN_SPEC_PATH = join(dirname(SPEC_PATH), 'mock-admin.yaml');
@@ -25,22 +25,17 @@ export function loadMockAdminSpec(path: string = MOCK_ADMIN_SPEC_PATH): OpenApiD
   return document;
 }
 
-const compiled = new Map<string, SpecValidators>();
 const owners = new WeakMap<SpecOperation, SpecValidators>();
 
 /**
- * Every validator of the document, compiled on the first call for a path and reused after: the
- * mock's tests build many apps in one process, and each compile takes tens of milliseconds.
+ * Every validator of the document, compiled once per process for each content of the file, as
+ * the API's are (loadCompiledSpec): the mock's tests build many apps in one process, and each
+ * compile takes tens of milliseconds.
  * - Throws as loadMockAdminSpec does, or on a schema that does not compile (validators.ts).
  */
 export function mockAdminValidators(path: string = MOCK_ADMIN_SPEC_PATH): SpecValidators {
-  const key = resolve(path);
-  let validators = compiled.get(key);
-  if (!validators) {
-    validators = compileSpecValidators(loadMockAdminSpec(key));
-    for (const operation of validators.operations) owners.set(operation, validators);
-    compiled.set(key, validators);
-  }
+  const { validators } = loadCompiledSpec(path, loadMockAdminSpec);
+  for (const operation of validators.operations) owners.set(operation, validators);
   return validators;
 }
 

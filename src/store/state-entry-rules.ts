@@ -5,6 +5,7 @@ import { viewSuggestedChange } from '../domain/suggested-change-view.ts';
 import { WORLD_RECORD_SCHEMAS } from '../fixtures/world-schemas.ts';
 import { componentRef, createSpecAjv, type ErrorObject, type ValidateFunction } from '../spec/ajv.ts';
 import type { JsonSchema, OpenApiDocument } from '../spec/openapi-types.ts';
+import { compileSpecValidators } from '../spec/validators.ts';
 import { isEmpty, WORLD_CHANGE_KEYS, type WorldChanges } from './world-changes.ts';
 import { ruleBreaks, type WorldLookup } from './world-store.ts';
 
@@ -47,7 +48,7 @@ export function entryChecker(document: OpenApiDocument): EntryCheck {
   let validators = compiled.get(document);
   if (!validators) {
     const ajv = createSpecAjv(document);
-    validators = { changes: ajv.compile(WORLD_CHANGES_SCHEMA), view: ajv.compile(componentRef('SuggestedChange')) };
+    validators = { changes: ajv.compile(WORLD_CHANGES_SCHEMA), view: compileSpecValidators(document).component('SuggestedChange') };
     compiled.set(document, validators);
   }
   const { changes: validateChanges, view: validateView } = validators;
