@@ -1,6 +1,7 @@
 // One benchmark run: for each world size, the mock in a child process against a bare node:http
 // server and an Express 5 app sending the same bytes precomputed, and Prism's mock on the same
-// operations, case by case; and mocks made one after another in one process (in-process.ts).
+// operations, case by case; mocks made one after another in one process (in-process.ts); and
+// sessions opened, read in and held open (sessions.ts).
 import { cpus, platform, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { startBaseline, type BaselineServer } from './baselines.ts';
@@ -11,6 +12,7 @@ import { measureInterleaved, measureLoad, type LoadOptions, type LoadResult, typ
 import { startMockServer } from './mock-server.ts';
 import { startPrism, type PrismServer } from './prism.ts';
 import { judgeTargets, type BenchResult, type CaseResult, type SizeResult } from './report.ts';
+import { measureSessions, SESSIONS_CASE, type SessionsSettings } from './sessions.ts';
 import { ensureWorld, type WorldFolder } from './worlds.ts';
 
 export interface BenchOptions extends LoadOptions {
@@ -22,10 +24,12 @@ export interface BenchOptions extends LoadOptions {
   /** World sizes, in corrections. */
   sizes: number[];
   seed: number;
-  /** Case names (see cases.ts, and `in-process`); every case when undefined. */
+  /** Case names (see cases.ts, `in-process` and `sessions`); every case when undefined. */
   cases?: string[];
   /** The in-process case: timed create/listen/close runs after the first, and mocks kept alive at once (default 20 and 10). */
   inProcess?: { runs: number; alive: number };
+  /** The sessions case: opens timed, sessions held for memory, writes each, read seconds (default 200, 1 000, 10, 1.5). */
+  sessions?: Partial<SessionsSettings>;
   /** Run Prism's mock as a baseline (it takes a few seconds to start). */
   prism: boolean;
   /** Where generated worlds are kept between runs. */
@@ -46,8 +50,9 @@ interface PrismBaseline {
 export async function runBench(options: BenchOptions): Promise<BenchResult> {
   const startedAt = new Date().toISOString();
   const inProcessNamed = options.cases === undefined || options.cases.includes(IN_PROCESS_CASE);
-  const cases = options.cases === undefined ? casesNamed(undefined) : casesNamed(options.cases.filter((name) => name !== IN_PROCESS_CASE));
-  // No HTTP case (`--cases in-process`): no world, no server.
+  const sessionsNamed = options.cases === undefined || options.cases.includes(SESSIONS_CASE);
+  const cases = options.cases === undefined ? casesNamed(undefined) : casesNamed(options.cases.filter((name) => name !== IN_PROCESS_CASE && name !== SESSIONS_CASE));
+  // No HTTP case (`--cases in-process,sessions`): no world, no server.
   const sizesToRun = cases.length > 0 ? options.sizes : [];
   try {
     // First, while nothing else runs: it times single mocks, in milliseconds.
@@ -58,6 +63,20 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     }) : undefined;
     if (inProcess) {
       options.log(`in-process mocks: first ${inProcess.firstMs.toFixed(0)} ms (world ${inProcess.firstChecks === 'remembered' ? 'checked before' : 'checked'}), second createMock() ${inProcess.secondCreateMs.toFixed(1)} ms, then create + listen + close median ${inProcess.cycleMedianMs.toFixed(1)} ms (p90 ${inProcess.cycleP90Ms.toFixed(1)}), ${inProcess.rssPerMockMb.toFixed(1)} MB RSS per further mock`);
+    }
+    // Then, still alone: it times opens in milliseconds, and compares reads in one mock.
+    const sessions = sessionsNamed ? await measureSessions({
+      opens: options.sessions?.opens ?? 200,
+      held: options.sessions?.held ?? 1000,
+      writesEach: options.sessions?.writesEach ?? 10,
+      readSeconds: options.sessions?.readSeconds ?? 1.5,
+      load: { warmup: options.warmup, rounds: options.rounds, connections: options.connections },
+      checkedWorldsDir: join(options.worldsDir, 'checked-worlds'),
+    }) : undefined;
+    if (sessions) {
+      const { inProcess: opened, overHttp: posted, memory } = sessions;
+      options.log(`sessions: open in process median ${opened.medianMs.toFixed(3)} ms (p95 ${opened.p95Ms.toFixed(3)}), over HTTP median ${posted.medianMs.toFixed(2)} ms (p95 ${posted.p95Ms.toFixed(2)}); ${memory.held} open with ${memory.writes} writes: RSS +${memory.aboveBase.rssMb.toFixed(1)} MB, JS heap +${memory.aboveBase.heapMb.toFixed(1)} MB`);
+      for (const read of sessions.reads) options.log(`  ${read.case.padEnd(22)} base ${Math.round(read.base.rps)} req/s, session ${Math.round(read.session.rps)} req/s: ${read.ratio.toFixed(2)}× the time`);
     }
     const worlds: WorldFolder[] = [];
     for (const size of sizesToRun) {
@@ -78,12 +97,13 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       finishedAt: new Date().toISOString(),
       machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, platform: `${platform()} ${release()}` },
       settings: {
-        seed: options.seed, sizes: sizesToRun, cases: [...(inProcess ? [IN_PROCESS_CASE] : []), ...cases.map((c) => c.name)], duration: options.duration, warmup: options.warmup,
+        seed: options.seed, sizes: sizesToRun, cases: [...(inProcess ? [IN_PROCESS_CASE] : []), ...(sessions ? [SESSIONS_CASE] : []), ...cases.map((c) => c.name)], duration: options.duration, warmup: options.warmup,
         settle: options.settle, rounds: options.rounds, connections: options.connections, prism: options.prism && cases.length > 0,
       },
       sizes,
       ...(inProcess ? { inProcess } : {}),
-      targets: judgeTargets(sizes, inProcess),
+      ...(sessions ? { sessions } : {}),
+      targets: judgeTargets(sizes, inProcess, sessions),
     };
   } finally {
     await stopAll();

@@ -3,6 +3,7 @@
 // file does, timed, and the resident memory each further one adds while alive.
 import { performance } from 'node:perf_hooks';
 import { createMock, type Mock } from '../src/index.ts';
+import { requireGc, settledMemory, type SettledMemory } from './settled-memory.ts';
 
 /** What the parent sends: how many timed runs, and how many mocks to keep alive together. */
 export interface InProcessRequest {
@@ -31,21 +32,9 @@ export interface InProcessMeasurement {
 }
 
 /** Resident set and used JavaScript heap, in MB, after full collections. */
-export interface Memory {
-  rssMb: number;
-  heapMb: number;
-}
+export type Memory = SettledMemory;
 
 const quiet = { warn: () => {}, error: () => {} };
-const gc = (globalThis as { gc?: () => void }).gc;
-
-/** After full collections, so that garbage waiting to be collected does not count. */
-function settledMemory(): Memory {
-  gc?.();
-  gc?.();
-  const { rss, heapUsed } = process.memoryUsage();
-  return { rssMb: rss / 2 ** 20, heapMb: heapUsed / 2 ** 20 };
-}
 
 async function cycle(): Promise<{ createMs: number; cycleMs: number; checks: Mock['worldChecks'] }> {
   const started = performance.now();
@@ -57,7 +46,7 @@ async function cycle(): Promise<{ createMs: number; cycleMs: number; checks: Moc
 }
 
 async function measure({ runs, alive }: InProcessRequest): Promise<InProcessMeasurement> {
-  if (!gc) throw new Error('run with --expose-gc, so that resident memory is measured after a full collection');
+  requireGc();
   const modules = settledMemory();
   const first = await cycle();
   const none = settledMemory();

@@ -31,6 +31,8 @@ export interface LoadResult {
   failures: number;
   /** Mean bytes per 2xx answer, headers included. */
   bytesPerAnswer: number;
+  /** 2xx answers per second in each measured round: how much the same target varies, round to round. */
+  roundRps: number[];
 }
 
 interface Tally {
@@ -38,6 +40,7 @@ interface Tally {
   seconds: number;
   bytes: number;
   failures: number;
+  roundRps: number[];
 }
 
 /** Warms every target, then measures them in turn, round after round; one result per target. */
@@ -57,11 +60,12 @@ export async function measureLoad(target: LoadTarget, options: LoadOptions): Pro
 }
 
 function newTally(): Tally {
-  return { latencies: [], seconds: 0, bytes: 0, failures: 0 };
+  return { latencies: [], seconds: 0, bytes: 0, failures: 0, roundRps: [] };
 }
 
 async function run(target: LoadTarget, duration: number, connections: number, tally: Tally): Promise<void> {
   const started = performance.now();
+  const answeredBefore = tally.latencies.length;
   // autocannon stops at its first sample tick past `duration`: ticks every 100 ms instead of every
   // second keep short rounds as long as asked.
   const instance = autocannon({ url: target.url, headers: target.headers, connections, duration, timeout: 10, sampleInt: 100 });
@@ -74,7 +78,9 @@ async function run(target: LoadTarget, duration: number, connections: number, ta
     }
   });
   const result = await instance;
-  tally.seconds += (performance.now() - started) / 1000;
+  const seconds = (performance.now() - started) / 1000;
+  tally.seconds += seconds;
+  tally.roundRps.push((tally.latencies.length - answeredBefore) / seconds);
   tally.failures += result.errors + result.timeouts;
 }
 
@@ -87,6 +93,7 @@ function resultOf(tally: Tally): LoadResult {
     requests: sorted.length,
     failures: tally.failures,
     bytesPerAnswer: sorted.length > 0 ? tally.bytes / sorted.length : 0,
+    roundRps: tally.roundRps,
   };
 }
 

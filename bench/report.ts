@@ -2,6 +2,8 @@
 import { CASES } from './cases.ts';
 import type { InProcessResult } from './in-process.ts';
 import type { LoadResult } from './load.ts';
+import { judgeSessionTargets, sessionsTables } from './sessions-report.ts';
+import type { SessionsResult } from './sessions.ts';
 
 export interface CaseResult {
   case: string;
@@ -51,6 +53,8 @@ export interface BenchResult {
   sizes: SizeResult[];
   /** Mocks made one after another in one process (in-process.ts); absent when the case was not run. */
   inProcess?: InProcessResult;
+  /** Sessions opened, read in and held (sessions.ts); absent when the case was not run. */
+  sessions?: SessionsResult;
   targets: TargetResult[];
 }
 
@@ -67,8 +71,8 @@ export const TARGETS = {
 
 const LIST_CASES = new Set(CASES.filter((c) => c.list).map((c) => c.name));
 
-/** The issues' targets, each over every row it applies to; the worst row is named. The in-process ones need `inProcess`. */
-export function judgeTargets(sizes: readonly SizeResult[], inProcess?: InProcessResult): TargetResult[] {
+/** The issues' targets, each over every row it applies to; the worst row is named. The in-process ones need `inProcess`, the sessions ones `sessions`. */
+export function judgeTargets(sizes: readonly SizeResult[], inProcess?: InProcessResult, sessions?: SessionsResult): TargetResult[] {
   const listRows = sizes.flatMap((size) => size.cases.filter((c) => LIST_CASES.has(c.case)).map((row) => ({ size: size.corrections, row })));
   const worst = (ratio: (row: CaseResult) => number | undefined) => {
     const rated = listRows.flatMap(({ size, row }) => {
@@ -123,6 +127,7 @@ export function judgeTargets(sizes: readonly SizeResult[], inProcess?: InProcess
     measured: inProcess ? `${inProcess.rssPerMockMb.toFixed(1)} MB RSS, ${inProcess.heapPerMockMb.toFixed(1)} MB heap per mock of ${inProcess.alive} alive` : 'in-process case not run',
     pass: inProcess ? inProcess.rssPerMockMb < TARGETS.furtherMockMb : undefined,
   });
+  targets.push(...judgeSessionTargets(sessions));
   return targets;
 }
 
@@ -174,7 +179,9 @@ export function formatTables(result: BenchResult): string {
       lines.push(`| ${count(size.corrections)} | ${size.checkingStartupMs !== undefined ? seconds(size.checkingStartupMs) : '–'} | ${checkedBefore} | ${mb(size.rssAfterStartMb)} | ${mb(size.rssAfterLoadMb)} |`);
     }
   }
+  // A blank line before each table but the first.
   if (result.inProcess) lines.push(...(result.sizes.length > 0 ? [''] : []), ...inProcessTable(result.inProcess));
+  if (result.sessions) lines.push(...(result.sizes.length > 0 || result.inProcess ? [''] : []), ...sessionsTables(result.sessions));
   lines.push('', '| target | measured | |', '| --- | --- | --- |');
   for (const target of result.targets) lines.push(`| ${target.target} | ${target.measured} | ${target.pass === undefined ? 'not measured' : target.pass ? 'pass' : 'MISS'} |`);
   return lines.join('\n');

@@ -7,6 +7,7 @@ import { CASES } from './cases.ts';
 import { ROOT, stopAll } from './child-process.ts';
 import { IN_PROCESS_CASE } from './in-process.ts';
 import { formatTables } from './report.ts';
+import { SESSIONS_CASE } from './sessions.ts';
 import { DEFAULT_WORLDS_DIR } from './worlds.ts';
 
 const USAGE = `usage: npm run bench -- [options]
@@ -17,9 +18,14 @@ const USAGE = `usage: npm run bench -- [options]
   --rounds N           alternating rounds the measured seconds are split into (default 3)
   --connections N      autocannon connections (default 10)
   --cases A,B,…        only these cases: ${CASES.map((c) => c.name).join(', ')},
-                       ${IN_PROCESS_CASE} (createMock() again and again in one process; no world size)
+                       ${IN_PROCESS_CASE} (createMock() again and again in one process; no world size),
+                       ${SESSIONS_CASE} (sessions opened, read in, 1 000 held with writes; no world size)
   --in-process-runs N  timed create/listen/close runs of ${IN_PROCESS_CASE} after the first (default 20)
-  --quick              --sizes 1000,10000 --duration 2 --warmup 0.5 --settle 1, unless given
+  --session-opens N    timed opens of ${SESSIONS_CASE}, in process and over HTTP each (default 200)
+  --session-read-seconds S
+                       seconds measured per read and world in ${SESSIONS_CASE} (default 1.5)
+  --quick              --sizes 1000,10000 --duration 2 --warmup 0.5 --settle 1
+                       --session-read-seconds 1, unless given
   --no-prism           leave Prism's baseline out
   --seed N             seed of the generated worlds (default 42)
   --worlds DIR         where generated worlds are kept (default ${DEFAULT_WORLDS_DIR})
@@ -47,7 +53,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       sizes: { type: 'string' }, duration: { type: 'string' }, warmup: { type: 'string' }, settle: { type: 'string' }, rounds: { type: 'string' }, connections: { type: 'string' },
-      cases: { type: 'string' }, 'in-process-runs': { type: 'string' }, quick: { type: 'boolean' }, 'no-prism': { type: 'boolean' }, seed: { type: 'string' },
+      cases: { type: 'string' }, 'in-process-runs': { type: 'string' }, 'session-opens': { type: 'string' }, 'session-read-seconds': { type: 'string' }, quick: { type: 'boolean' }, 'no-prism': { type: 'boolean' }, seed: { type: 'string' },
       worlds: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean' },
     },
     strict: true,
@@ -67,6 +73,10 @@ async function main(): Promise<void> {
     seed: values.seed !== undefined ? wholeNumber('seed', values.seed) : 42,
     ...(values.cases !== undefined ? { cases: values.cases.split(',') } : {}),
     inProcess: { runs: values['in-process-runs'] !== undefined ? wholeNumber('in-process-runs', values['in-process-runs']) || 1 : 20, alive: 10 },
+    sessions: {
+      ...(values['session-opens'] !== undefined ? { opens: wholeNumber('session-opens', values['session-opens']) || 1 } : {}),
+      ...(values['session-read-seconds'] !== undefined ? { readSeconds: numbers('session-read-seconds', values['session-read-seconds'])[0]! } : quick ? { readSeconds: 1 } : {}),
+    },
     prism: values['no-prism'] !== true,
     worldsDir: values.worlds ?? DEFAULT_WORLDS_DIR,
     log: (line) => process.stderr.write(`${line}\n`),

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_CHECKED_WORLDS_DIR } from './fixtures/checked-worlds.ts';
 import { createMock, type FaultSettings } from './index.ts';
+import { parseClockFlag, type ClockSetting } from './worlds/mock-clock.ts';
 
 const USAGE = `usage: kindgi-mock [options]            (in this repo: npm start -- [options])
        kindgi-mock contracts --base-url URL [options]   check a deployment against the contract
@@ -20,6 +21,16 @@ const USAGE = `usage: kindgi-mock [options]            (in this repo: npm start 
                            ${DEFAULT_CHECKED_WORLDS_DIR})
   --check-ms N             how long a suggested change's check runs (default 1500)
   --cursor-secret S        seal cursors with S, so several instances accept each other's
+                           (default: derived from the seed with --seed or --deterministic,
+                           else random per start)
+  --deterministic          new ids from the world's seed (42 for the embedded world), and
+                           cursors sealed from it: the same requests answer the same bytes
+                           (on with --seed)
+  --clock T[,frozen]       start the clock at date-time T (e.g. 2026-11-30T12:00:00Z), running
+                           on from there, or standing still with ,frozen (/__mock/clock moves it)
+  --dates world|now        world (default): the world's own dates; now: every date moved by one
+                           offset, so the newest record is as old at start as when the world was
+                           made (not with --state)
   --on-invalid-response M  error (default): an off-spec response becomes 500; warn: send it and log
   --fault-rate R           answer 503 database-busy to this share (0..1) of /v1 requests
   --retry-after S          Retry-After of those 503s, in seconds (default 1)
@@ -27,6 +38,8 @@ const USAGE = `usage: kindgi-mock [options]            (in this repo: npm start 
   --help                   this text`;
 
 class UsageError extends Error {}
+
+const clockLine = ({ now, frozen }: ClockSetting) => `${new Date(now).toISOString()}${frozen ? ', frozen' : ', running'}`;
 
 function number(name: string, text: string | undefined, check: (n: number) => boolean): number | undefined {
   if (text === undefined) return undefined;
@@ -41,7 +54,7 @@ function main(): void {
       port: { type: 'string' }, host: { type: 'string' }, 'public-url': { type: 'string' }, fixtures: { type: 'string' }, seed: { type: 'string' },
       corrections: { type: 'string' }, state: { type: 'string' }, 'check-ms': { type: 'string' }, 'cursor-secret': { type: 'string' }, 'on-invalid-response': { type: 'string' },
       'fault-rate': { type: 'string' }, 'retry-after': { type: 'string' }, latency: { type: 'string' }, help: { type: 'boolean' },
-      'check-every-start': { type: 'boolean' },
+      'check-every-start': { type: 'boolean' }, deterministic: { type: 'boolean' }, clock: { type: 'string' }, dates: { type: 'string' },
     },
     strict: true,
   });
@@ -67,6 +80,14 @@ function main(): void {
   const seed = number('seed', values.seed, whole);
   const corrections = number('corrections', values.corrections, (n) => whole(n) && n >= 1);
   const checkMs = number('check-ms', values['check-ms'], whole);
+  const dates = values.dates;
+  if (dates !== undefined && dates !== 'world' && dates !== 'now') throw new UsageError('--dates takes world or now');
+  let clock: ClockSetting | undefined;
+  try {
+    clock = values.clock === undefined ? undefined : parseClockFlag(values.clock);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 
   const started = Date.now();
   const mock = createMock({
@@ -78,6 +99,9 @@ function main(): void {
     ...(publicUrl !== undefined ? { publicUrl } : {}),
     ...(checkMs !== undefined ? { checkMs } : {}),
     ...(values['check-every-start'] ? { recheckWorld: true } : {}),
+    ...(values.deterministic ? { deterministic: true } : {}),
+    ...(clock !== undefined ? { clock } : {}),
+    ...(dates !== undefined ? { dates } : {}),
     onInvalidResponse: mode,
     faults,
   });
@@ -93,6 +117,9 @@ function main(): void {
       ...(publicUrl !== undefined ? [`  served as ${publicUrl}: /__mock answers requests addressed to it too`] : []),
       ...(mock.state ? [`  state: ${mock.state.file}, ${mock.state.restoredWrites} write${mock.state.restoredWrites === 1 ? '' : 's'} restored; every write is kept there (one server per file)`] : []),
       ...mock.stateNotices.map((notice) => `  state: ${notice.message}`),
+      ...(clock !== undefined || dates === 'now' ? [`  clock: ${clockLine(mock.clock.read())}${dates === 'now' ? '; the world\'s dates moved to now' : ''}`] : []),
+      ...(values.deterministic || seed !== undefined ? [`  deterministic: ids and cursors from seed ${seed ?? 42}`] : []),
+      `  sessions: curl -X POST ${running.url}/__mock/sessions   # an isolated world for one test, in memory only`,
       '  try:',
       ...['admin', 'member', 'other_tenant'].flatMap((name) => {
         const principal = example(name);

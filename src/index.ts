@@ -1,5 +1,4 @@
 // kindgi-mock's public entry: createMock(options) builds the stateful mock for tests and embedding.
-import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
@@ -10,18 +9,24 @@ import { loadSharedWorldFolder, validateWorld, type LoadedWorld } from './fixtur
 import { createApp } from './http/app.ts';
 import { createMockServer } from './http/client-error.ts';
 import { checkMockOptions } from './mock-options.ts';
-import type { FaultSettings, Logger, MockContext } from './http/context.ts';
-import { createCursorSealer } from './http/cursor.ts';
+import type { FaultSettings, Logger, MockContext, MockWorld } from './http/context.ts';
 import type { Defect } from './http/defects.ts';
 import { READ_HANDLERS } from './http/routes/read-handlers.ts';
 import { WRITE_HANDLERS } from './http/routes/write-handlers.ts';
-import { seededRandom } from './seeded-random.ts';
 import type { OpenApiDocument } from './spec/openapi-types.ts';
 import { loadCompiledSpec } from './spec/validators.ts';
 import type { StateJournal, StateNotice } from './store/state-file.ts';
 import type { StateFileSystem } from './store/state-fs.ts';
 import { openRestoredState } from './store/state-restore.ts';
 import { createWorldStore, type WorldStore } from './store/world-store.ts';
+import { DEFAULT_SEED } from './fixtures/generate-world.ts';
+import { WORLD_NOW } from './fixtures/generate/random.ts';
+import { newestDateIn, shiftWorldDates } from './fixtures/world-dates.ts';
+import type { ClockSetting, MockClock } from './worlds/mock-clock.ts';
+import { clockProblem, createMockWorld, createWorldClock, type WorldSettings } from './worlds/mock-world.ts';
+import { MAX_ADVANCE_MS } from './http/routes/clock-bodies.ts';
+import { seededSessionWorld } from './worlds/seeded-worlds.ts';
+import { createSessions, SessionRefusal, type Session, type SessionOptions, type Sessions } from './worlds/sessions.ts';
 
 // The world a mock serves (the fixtures format, fixtures/README.md) and who may call it.
 export type {
@@ -32,6 +37,10 @@ export type { MockContext } from './http/context.ts';
 export type { FaultSettings, Logger } from './http/context.ts';
 export type { StateNotice } from './store/state-file.ts';
 export type { StateFileSystem } from './store/state-fs.ts';
+export type { Session, SessionOptions, SessionSummary } from './worlds/sessions.ts';
+export { SessionRefusal } from './worlds/sessions.ts';
+export type { MockClock, ClockSetting } from './worlds/mock-clock.ts';
+export type { ListedPrincipal } from './worlds/principal-listing.ts';
 
 export const DEFAULT_CHECK_MS = 1500;
 
@@ -53,10 +62,32 @@ export interface MockOptions {
   checkedWorldsDir?: string | false;
   /** Check the fixtures even when they passed before (and remember them again). */
   recheckWorld?: boolean;
-  /** Share one secret across instances so their cursors are interchangeable; random per start by default. */
+  /**
+   * Share one secret across instances so their cursors are interchangeable. By default one
+   * derived from the seed in a deterministic mock (`seed`, `deterministic`), else random per start.
+   */
   cursorSecret?: string;
-  /** The clock of writes, cursors and checks (tests move it to expire a cursor or finish a check). */
-  clock?: () => number;
+  /**
+   * The clock of writes, cursors, checks and tokens' expiry:
+   * - a function (a test's own clock, in epoch ms), which the mock clock runs at;
+   * - `{ now, frozen? }` (`--clock`): set to `now` at start, running on from there unless frozen.
+   *   It may not be before the world's newest record (a write would be stamped before the record
+   *   it changes); that throws a RangeError.
+   */
+  clock?: (() => number) | { now: string | number; frozen?: boolean };
+  /**
+   * New ids from the seed's sequence (`seed`, else the embedded world's seed, 42), and the cursor
+   * secret derived from it, so that the same requests on the same clock answer the same bytes.
+   * On with `seed`.
+   */
+  deterministic?: boolean;
+  /**
+   * `world` (default): the world's own dates. `now`: every date moved by one offset, so that the
+   * newest record is as old at start as it was when the world was made (the embedded and
+   * generated worlds were made at 2026-11-30T12:00:00Z; any other is taken as made at its newest
+   * record). Not with `stateFile`, whose writes carry an earlier start's dates.
+   */
+  dates?: 'world' | 'now';
   /**
    * Keep every write in this file, and restore them from it on start. The file is locked
    * (`FILE.lock`) until `close()`; a corrupt one, or one another server holds, throws StateFileError.
@@ -103,6 +134,15 @@ export interface Mock {
   listen(port?: number, host?: string): Promise<RunningMock>;
   /** Closes the state file and releases its lock (a mock that never listened too); idempotent. */
   close(): void;
+  /**
+   * Opens a session (as `POST /__mock/sessions`): an isolated world, reached by its own tokens.
+   * Throws SessionRefusal for an option it does not take, or when too many are open.
+   */
+  createSession(options?: SessionOptions): Session;
+  /** Every open session: list, look up, end them. */
+  sessions: Sessions;
+  /** The base world's clock (`/__mock/clock`): read, set and advance it. */
+  clock: MockClock;
 }
 
 /**
@@ -118,28 +158,59 @@ export interface Mock {
  */
 export function createMock(options: MockOptions = {}): Mock {
   checkMockOptions(options);
+  if (options.dates === 'now' && options.stateFile !== undefined) {
+    throw new TypeError('dates "now" (--dates now) moves the world\'s dates on every start, and a state file (--state) keeps writes made against an earlier start\'s dates: use one or the other');
+  }
   const { document, validators } = loadCompiledSpec();
   const logger = options.logger ?? { warn: (m) => console.warn(m), error: (m) => console.error(m) };
-  const { world, checks } = worldFor(options, document, logger);
+  const loaded = worldFor(options, document, logger);
   const checkMs = options.checkMs ?? DEFAULT_CHECK_MS;
-  const clock = options.clock ?? Date.now;
+  const clockSource = typeof options.clock === 'function' ? options.clock : Date.now;
+  const clockStart = typeof options.clock === 'object' ? clockSettingOf(options.clock) : undefined;
+  const datesOffset = options.dates === 'now' ? (clockStart?.now ?? clockSource()) - (loaded.madeAt ?? newestDateIn({ ...loaded.world, principals: [] })) : 0;
+  // One World object for the base world and every session without a seed: its index is built once and shared.
+  const world = datesOffset === 0 ? loaded.world : shiftWorldDates(loaded.world, datesOffset);
+  const idSeed = options.seed ?? (options.deterministic ? DEFAULT_SEED : undefined);
+  const settings: WorldSettings = {
+    clockSource,
+    ...(clockStart ? { clockStart } : {}),
+    faults: options.faults ?? {},
+    ...(idSeed !== undefined ? { seed: idSeed } : {}),
+    ...(options.cursorSecret !== undefined ? { cursorSecret: options.cursorSecret } : {}),
+    ...(options.faultSeed !== undefined ? { faultSeed: options.faultSeed } : {}),
+  };
   // Checked and compiled before the state file is opened, so a failure here leaves no lock behind.
   const publicHosts = options.publicUrl === undefined ? [] : [publicHostOf(options.publicUrl)];
-  const { store, journal, restoredWrites } = storeFor(world, options, document, clock);
+  const baseClock = createWorldClock(settings);
+  const { store, journal, restoredWrites } = storeFor(world, options, document, baseClock.now);
+  const base = createMockWorld(settings, baseClock, store, { idEpoch: restoredWrites ?? 0 });
   for (const notice of journal?.notices ?? []) logger.warn(notice.message);
+  const startProblem = clockStart && clockProblem(base, clockStart.now);
+  if (startProblem) {
+    journal?.close();
+    throw new RangeError(startProblem);
+  }
+  const openSessionWorld = (sessionId: string, seed: number | undefined): MockWorld => {
+    const sessionWorld = seed === undefined ? world : seededSessionWorld(seed, options.corrections, datesOffset, document);
+    const sessionSettings: WorldSettings = { ...settings, ...(seed !== undefined ? { seed } : {}) };
+    // Sealed by its own seed's secret, or by a random one without a seed: `--cursor-secret` is
+    // kept only by a session that takes the mock's seed, as the base world does.
+    if (seed !== undefined || settings.seed === undefined) delete sessionSettings.cursorSecret;
+    const clock = createWorldClock(sessionSettings);
+    const opened = createMockWorld(sessionSettings, clock, createWorldStore(sessionWorld, { clock: clock.now }), { sessionId });
+    const problem = clockStart && clockProblem(opened, clockStart.now);
+    if (problem) throw new SessionRefusal('bad-input', `seed ${seed}: ${problem}`, { field: 'seed' });
+    return opened;
+  };
+  const sessions = createSessions(openSessionWorld, base.clock);
   const context: MockContext = {
-    store,
     document,
     validators,
-    cursors: createCursorSealer(options.cursorSecret, clock),
-    faults: options.faults ?? {},
-    random: seededRandom(options.faultSeed ?? options.seed ?? 1),
     logger,
     onInvalidResponse: options.onInvalidResponse ?? 'error',
-    clock,
     checkMs,
-    newId: (prefix) => (prefix === 'uuid' ? randomUUID() : `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 16)}`),
-    idempotencyInFlight: new Set(),
+    base,
+    sessions,
     defects: new Set(options.defects ?? []),
     publicHosts,
   };
@@ -153,14 +224,38 @@ export function createMock(options: MockOptions = {}): Mock {
   const close = () => journal?.close();
   return {
     app,
-    worldChecks: checks,
-    store,
+    worldChecks: loaded.checks,
+    store: base.store,
     context,
     stateNotices: journal?.notices ?? [],
     ...(options.stateFile !== undefined ? { state: { file: options.stateFile, restoredWrites: restoredWrites ?? 0 } } : {}),
     listen: (port = 0, host = '127.0.0.1') => listen(app, port, host, close),
     close,
+    createSession: (sessionOptions) => sessions.create(sessionOptions),
+    sessions,
+    clock: guardedClock(base),
   };
+}
+
+/** The base world's clock as `mock.clock` hands it out: refusing what the clock routes refuse. */
+function guardedClock(world: MockWorld): MockClock {
+  return {
+    now: world.clock.now,
+    read: world.clock.read,
+    set(setting) {
+      const problem = clockProblem(world, setting.now);
+      if (problem) throw new RangeError(problem);
+      world.clock.set(setting);
+    },
+    advance(ms) {
+      if (!Number.isInteger(ms) || ms < 0 || ms > MAX_ADVANCE_MS) throw new RangeError(`advance takes whole milliseconds from 0 to ${MAX_ADVANCE_MS}, not ${ms}`);
+      world.clock.advance(ms);
+    },
+  };
+}
+
+function clockSettingOf(start: { now: string | number; frozen?: boolean }): ClockSetting {
+  return { now: typeof start.now === 'number' ? start.now : Date.parse(start.now), frozen: start.frozen === true };
 }
 
 /** The host name of `--public-url`, as `Host` headers carry it (lower case, no port, IPv6 unbracketed). */
@@ -182,7 +277,7 @@ function storeFor(world: World, options: MockOptions, document: OpenApiDocument,
 }
 
 /** The world to serve, checked like a loaded one whatever its source. */
-function worldFor(options: MockOptions, document: OpenApiDocument, logger: Logger): Pick<LoadedWorld, 'world' | 'checks'> {
+function worldFor(options: MockOptions, document: OpenApiDocument, logger: Logger): Pick<LoadedWorld, 'world' | 'checks'> & { madeAt?: number } {
   if (options.world === undefined && options.seed === undefined && options.corrections === undefined) {
     const dir = checkedWorldsDirOf(options);
     const checkedWorlds = dir === undefined ? undefined : checkedWorldsIn(dir);
@@ -190,7 +285,7 @@ function worldFor(options: MockOptions, document: OpenApiDocument, logger: Logge
     // changes a loaded record in place (world-store.ts), so one parsed copy serves them all.
     const loaded = loadSharedWorldFolder(options.fixturesDir, document, checkedWorlds, options.recheckWorld);
     if (loaded.rememberError) logger.warn(`kindgi-mock: the world passed its checks but could not be remembered in ${checkedWorlds!.dir}: ${loaded.rememberError.message}`);
-    return loaded;
+    return { world: loaded.world, checks: loaded.checks, ...(options.fixturesDir === undefined ? { madeAt: WORLD_NOW } : {}) };
   }
   // A world the caller gives stays the caller's: the store keeps the records it is given uncopied.
   const world = options.world !== undefined ? structuredClone(options.world) : generateWorld({
@@ -198,7 +293,7 @@ function worldFor(options: MockOptions, document: OpenApiDocument, logger: Logge
     ...(options.corrections !== undefined ? { corrections: options.corrections } : {}),
   });
   validateWorld(world, document);
-  return { world, checks: 'ran' };
+  return { world, checks: 'ran', ...(options.world === undefined ? { madeAt: WORLD_NOW } : {}) };
 }
 
 /** `checkedWorldsDir`, else KINDGI_MOCK_CHECKED_WORLDS (read on each call, so tests may set it), else the user's cache; undefined for `false`. */

@@ -16,7 +16,9 @@ const OPTIONS: Record<string, [string, Check]> = {
   checkedWorldsDir: ['a folder path, or false', (v) => v === false || text(v)],
   recheckWorld: ['true or false', (v) => typeof v === 'boolean'],
   cursorSecret: ['a non-empty string', text],
-  clock: ['a function returning milliseconds', (v) => typeof v === 'function'],
+  clock: ['a function returning milliseconds, or { now: a date-time or epoch ms, frozen?: boolean }', (v) => typeof v === 'function' || clockStartLike(v)],
+  deterministic: ['true or false', (v) => typeof v === 'boolean'],
+  dates: ['"world" or "now"', (v) => v === 'world' || v === 'now'],
   stateFile: ['a file path', text],
   publicUrl: ['an http(s) URL', text],
   stateFileSystem: ['a StateFileSystem', object],
@@ -27,6 +29,13 @@ const OPTIONS: Record<string, [string, Check]> = {
   logger: ['{ warn(message), error(message) }', (v) => object(v) && typeof (v as Record<string, unknown>).warn === 'function' && typeof (v as Record<string, unknown>).error === 'function'],
   defects: ['a list of defect names', Array.isArray],
 };
+
+function clockStartLike(value: unknown): boolean {
+  if (!object(value)) return false;
+  const { now, frozen, ...rest } = value as Record<string, unknown>;
+  const time = typeof now === 'number' ? now : typeof now === 'string' ? Date.parse(now) : Number.NaN;
+  return Number.isFinite(time) && (frozen === undefined || typeof frozen === 'boolean') && Object.keys(rest).length === 0;
+}
 
 /**
  * Throws a TypeError for an option createMock does not take, or one whose value is of the wrong

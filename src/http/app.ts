@@ -7,7 +7,6 @@ import { cors } from './middleware/cors.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { refuseHostlessRequest, refuseLongQuery } from './input-limits.ts';
 import { requestId } from './middleware/request-id.ts';
-import { settleChecks } from './middleware/settle-checks.ts';
 import { methodNotAllowed, routeNotFound } from './routes/fallbacks.ts';
 import { mockAdminRouter } from './routes/mock-admin.ts';
 import { operationsRouter, servedOperations } from './routes/operations.ts';
@@ -27,7 +26,6 @@ export function createApp(ctx: MockContext, handlers: Record<string, OperationHa
     refuseLongQuery(req.originalUrl);
     next();
   });
-  app.use(settleChecks(ctx));
   app.use('/__mock', mockAdminRouter(ctx));
   app.use(operationsRouter(ctx, handlers));
   app.use(methodNotAllowed(servedOperations(ctx, handlers)));

@@ -1,10 +1,15 @@
-// What the HTTP layer is given: the store, the compiled spec, and the mock's own settings.
+// What the HTTP layer is given: the compiled spec, the mock's own settings, and its worlds (the
+// base world and the sessions'), each with its store, faults, clock, cursors and ids.
+import type { Response } from 'express';
 import type { OpenApiDocument } from '../spec/openapi-types.ts';
 import type { SpecValidators } from '../spec/validators.ts';
 import type { WorldStore } from '../store/world-store.ts';
 import type { CursorSealer } from './cursor.ts';
 import type { Defect } from './defects.ts';
 import type { InFlightKeys } from './middleware/idempotency.ts';
+import type { MockClock } from '../worlds/mock-clock.ts';
+import type { IdMaker } from '../worlds/id-sequence.ts';
+import type { Sessions } from '../worlds/sessions.ts';
 
 export interface FaultSettings {
   /** Answer `503 database-busy` to this share of `/v1` requests, with `Retry-After`. */
@@ -20,30 +25,43 @@ export interface Logger {
   error(message: string): void;
 }
 
-export interface MockContext {
+/** One world the mock serves: the base world, or a session's. Everything in it is its own. */
+export interface MockWorld {
+  /** The session's id; undefined for the base world. */
+  sessionId?: string;
   store: WorldStore;
-  document: OpenApiDocument;
-  validators: SpecValidators;
-  cursors: CursorSealer;
   /** Mutable: `/__mock/faults` changes it while the server runs. */
   faults: FaultSettings;
+  /** Time for writes, cursors, checks and tokens' expiry; `/__mock/clock` sets it. */
+  clock: MockClock;
+  cursors: CursorSealer;
+  /** A new id with a prefix (`cor`, `apr`, …), or a UUID for `uuid`: random, or a seed's sequence. */
+  newId: IdMaker;
   /** Seeded, so a run with random faults can be repeated. */
   random: () => number;
-  logger: Logger;
-  onInvalidResponse: 'error' | 'warn';
-  /** Time for writes, cursors and checks; tests move it. */
-  clock: () => number;
-  /** How long a suggested change's check runs before it is done. */
-  checkMs: number;
-  /** A new id with a prefix (`cor`, `apr`, …), or a UUID for `uuid`. */
-  newId: (prefix: string) => string;
   /** Idempotency-Key slots whose request is still being answered. */
   idempotencyInFlight: InFlightKeys;
+}
+
+export interface MockContext {
+  document: OpenApiDocument;
+  validators: SpecValidators;
+  logger: Logger;
+  onInvalidResponse: 'error' | 'warn';
+  /** How long a suggested change's check runs before it is done. */
+  checkMs: number;
+  /** The world the loaded world's own tokens reach (the one `--state` keeps). */
+  base: MockWorld;
+  /** The sessions' worlds, reached by their tokens. */
+  sessions: Sessions;
   /** Host names the mock is served as besides this machine's (`--public-url`): `/__mock` answers them too. */
   publicHosts?: readonly string[];
   /** Test-only injected defects (see defects.ts); empty in normal use. */
   defects: ReadonlySet<Defect>;
 }
+
+/** The world a request was bound to (by its token, or its `/__mock/sessions/{id}` path); the base world before that. */
+export const worldOf = (res: Response, ctx: MockContext): MockWorld => (res.locals.world as MockWorld | undefined) ?? ctx.base;
 
 /** What a handler answers; `send` validates it against the spec before it leaves. */
 export interface Reply {

@@ -4,7 +4,7 @@
 import type { Request, Response } from 'express';
 import type { Correction, SuggestedChange } from '../domain/types.ts';
 import type { SpecOperation } from '../spec/operations.ts';
-import type { MockContext, Reply } from './context.ts';
+import { worldOf, type MockContext, type Reply } from './context.ts';
 
 export const DEFECTS = [
   'drop-required-field',
@@ -57,11 +57,12 @@ export function defectReply(defects: ReadonlySet<Defect>, res: Response, operati
   if (defects.has('leak-other-tenant') && operation?.operationId === 'getCorrection' && status === 404) {
     // The error handler runs outside the route, where req.params is gone: read the id off the path.
     const id = decodeURIComponent(res.req.path.split('/').pop() ?? '');
-    const stored = ctx.store.lookup.correction(id);
+    const { store } = worldOf(res, ctx);
+    const stored = store.lookup.correction(id);
     if (stored) {
-      const anyone = { ...(res.locals.principal as object), tenantId: stored.tenantId, readProjectIds: [stored.projectId] } as Parameters<typeof ctx.store.readCorrection>[0];
+      const anyone = { ...(res.locals.principal as object), tenantId: stored.tenantId, readProjectIds: [stored.projectId] } as Parameters<typeof store.readCorrection>[0];
       status = 200;
-      body = ctx.store.readCorrection(anyone, id);
+      body = store.readCorrection(anyone, id);
     }
   }
   if (defects.has('forbidden-not-404') && status === 404 && (operation?.operationId === 'getCorrection' || operation?.operationId === 'getSuggestedChange')) {

@@ -37,6 +37,7 @@ export function removeKey(keys: SortKey[], key: SortKey): void {
 
 /**
  * Walks several ascending lists together, newest first, starting strictly below `below`.
+ * - A key found in more than one list is visited once (equal keys come out one after another).
  * - Stops at the first key older than `notBefore`, or when `visit` returns false.
  */
 export function walkNewestFirst(
@@ -46,6 +47,7 @@ export function walkNewestFirst(
   visit: (key: SortKey) => boolean,
 ): void {
   const heads = lists.map((list) => (below ? lowerBound(list, below) : list.length) - 1);
+  let previous: SortKey | undefined;
   for (;;) {
     let best = -1;
     for (let i = 0; i < lists.length; i += 1) {
@@ -55,6 +57,8 @@ export function walkNewestFirst(
     if (best < 0) return;
     const key = lists[best]![heads[best]!]!;
     heads[best] = heads[best]! - 1;
+    if (previous !== undefined && compareKeys(previous, key) === 0) continue;
+    previous = key;
     if (notBefore !== undefined && key.t < notBefore) return;
     if (!visit(key)) return;
   }

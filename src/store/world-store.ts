@@ -1,8 +1,10 @@
-// The in-memory world the mock serves: lookups, permission-aware reads, atomic writes of a set
-// of changed records (checked, journalled, then applied), and a reset to the world it was loaded with. Reads hand out the stored
-// records (or new objects over their parts), never copies, and callers only read them: a stored
-// record is never changed in place, a change stores a new object (apply), so an object seen once
-// stays that version, which lets send() cache each record's validated JSON.
+// A world the mock serves (the base world, or a session's): lookups, permission-aware reads, atomic
+// writes of a set of changed records (checked, journalled, then applied), and a reset to the world
+// as loaded. It holds only its own writes, over the shared read-only base (world-base.ts), so a
+// reset forgets them at once and a thousand sessions cost their writes, not a world each. Reads
+// hand out the stored records (or new objects over their parts), never copies, and callers only
+// read them: a stored record is never changed in place, a change stores a new object (apply), so
+// an object seen once stays that version, which lets send() cache each record's validated JSON.
 import { matchesFilter, type CorrectionFilter } from '../domain/correction-filter.ts';
 import { checkCorrection } from '../domain/correction-rules.ts';
 import { isLive } from '../domain/correction-transitions.ts';
@@ -11,8 +13,11 @@ import { viewSuggestedChange } from '../domain/suggested-change-view.ts';
 import type { Correction, CorrectionWithCopies, SuggestedChange } from '../domain/types.ts';
 import { liveKey } from '../domain/world-rules.ts';
 import { runCopyOf, type Agent, type Block, type CorrectorGroup, type Principal, type Project, type Run, type StoredSuggestedChange, type TestSet, type World } from '../domain/world.ts';
-import { createCorrectionIndex, sortKeyOf, type CorrectionIndex } from './correction-index.ts';
-import { createViewCache } from './view-cache.ts';
+import { sortKeyOf, type CorrectionIndex } from './correction-index.ts';
+import { createLayerIndex } from './layer-index.ts';
+import { LayeredMap } from './layered-map.ts';
+import { worldBaseOf, type WorldBase } from './world-base.ts';
+import { newestDateIn } from '../fixtures/world-dates.ts';
 import { compareKeys, walkNewestFirst, type SortKey } from './keyset.ts';
 import { isEmpty, MAX_KEPT_REPLIES, type KeptReply, type PendingApproval, type RunningCheck, type WorldChanges } from './world-changes.ts';
 
@@ -71,68 +76,14 @@ export interface WorldStore {
   worldView(): World;
   /** How many Idempotency-Key answers are kept now (at most MAX_KEPT_REPLIES). */
   keptReplyCount(): number;
+  /** How many writes changed this world since it was loaded or reset. */
+  writeCount(): number;
+  /** The newest time the world's records carry (tokens aside), in epoch ms: a clock set before it would stamp a write before the record it changes. */
+  newestTime(): number;
   /** Counts by status, for `/__mock/state`. */
   counts(): { corrections: Record<string, number>; suggestedChanges: Record<string, number>; runs: number };
   /** Back to the world as loaded, once `onReset` (the state file) has started afresh; if it throws, nothing changes. */
   reset(): void;
-}
-
-interface Indexed {
-  world: World;
-  index: CorrectionIndex;
-  corrections: Map<string, Correction>;
-  live: Map<string, string>;
-  projects: Map<string, Project>;
-  tokens: Map<string, Principal>;
-  runs: Map<string, Run>;
-  blocks: Map<string, Block>;
-  agents: Map<string, Agent>;
-  groups: Map<string, CorrectorGroup>;
-  testSets: Map<string, TestSet>;
-  changes: Map<string, StoredSuggestedChange>;
-  approvals: Map<string, PendingApproval>;
-  checks: Map<string, RunningCheck>;
-  replies: Map<string, KeptReply>;
-}
-
-/**
- * The world with its look-up maps and list index. The records are used as they are, not copied:
- * the store never changes a record in place (apply stores new objects), so `loaded` stays the
- * world as loaded for reset(). Copying it was most of the start-up time and doubled the memory
- * of a 100 000-correction world.
- * - A loaded suggested change that waits for a second person gets its open approval (whoever
- *   pinned it is not recorded, so any other writer may decide); one that is checking keeps
- *   checking, so the world stays as written, until `/__mock/checks/{id}/finish` ends it.
- */
-function indexWorld(world: World): Indexed {
-  const index = createCorrectionIndex();
-  const live = new Map<string, string>();
-  for (const correction of world.corrections) {
-    index.add(correction);
-    if (isLive(correction)) live.set(liveKey(correction), correction.id);
-  }
-  const byId = <T extends { id: string }>(records: T[]) => new Map(records.map((r) => [r.id, r]));
-  return {
-    world,
-    index,
-    corrections: byId(world.corrections),
-    live,
-    projects: byId(world.projects),
-    tokens: new Map(world.principals.map((p) => [p.token, p])),
-    runs: byId(world.runs),
-    blocks: byId(world.blocks),
-    agents: byId(world.agents),
-    groups: byId(world.correctorGroups),
-    testSets: byId(world.testSets),
-    changes: byId(world.suggestedChanges),
-    approvals: new Map(world.suggestedChanges.filter((s) => s.approvalId && !s.pinned && !s.addedAsLatest && !s.withdrawn).map((s) => [s.approvalId!, {
-      id: s.approvalId!, suggestedChangeId: s.id, pinnedBy: { kind: 'user' as const, id: '(not recorded)' }, pinChangeId: `pch_${s.approvalId!.replace(/^apr_/, '')}`,
-    }])),
-    checks: new Map(world.suggestedChanges.filter((s) => s.check.status === 'running' && !s.withdrawn).map((s) => [s.id, {
-      suggestedChangeId: s.id, endsAt: Number.POSITIVE_INFINITY, fails: false,
-    }])),
-    replies: new Map(),
-  };
 }
 
 function tally(values: Iterable<string>): Record<string, number> {
@@ -162,24 +113,72 @@ export function ruleBreaks(changes: WorldChanges, blockOf: (id: string) => Block
   ];
 }
 
-/** Takes `loaded` as its own: the caller must not change it afterwards (createMock copies a world it is given). */
+/** What one world wrote over the base: only the records it changed, and its own list index of them. */
+interface Layer {
+  corrections: LayeredMap<string, Correction>;
+  live: LayeredMap<string, string>;
+  runs: LayeredMap<string, Run>;
+  agents: LayeredMap<string, Agent>;
+  blocks: LayeredMap<string, Block>;
+  changes: LayeredMap<string, StoredSuggestedChange>;
+  approvals: LayeredMap<string, PendingApproval>;
+  checks: LayeredMap<string, RunningCheck>;
+  /** Kept Idempotency-Key answers, oldest first (the base has none). */
+  replies: Map<string, KeptReply>;
+  /** The list index of this layer's own corrections; the base's index holds the rest. */
+  index: CorrectionIndex;
+  /** The newest time this layer's writes carry, in epoch ms. */
+  newest: number;
+  writes: number;
+}
+
+function emptyLayer(base: WorldBase): Layer {
+  const corrections = new LayeredMap(base.corrections);
+  return {
+    corrections,
+    live: new LayeredMap(base.live),
+    runs: new LayeredMap(base.runs),
+    agents: new LayeredMap(base.agents),
+    blocks: new LayeredMap(base.blocks),
+    changes: new LayeredMap(base.changes),
+    approvals: new LayeredMap(base.approvals),
+    checks: new LayeredMap(base.checks),
+    replies: new Map(),
+    index: createLayerIndex(() => corrections.ownValues()),
+    newest: Number.NEGATIVE_INFINITY,
+    writes: 0,
+  };
+}
+
+/**
+ * A world over `loaded`, which becomes a shared read-only base (world-base.ts): the caller must
+ * not change it afterwards (createMock copies a world it is given). Stores over the same World
+ * object share one base, and never see each other's writes.
+ */
 export function createWorldStore(loaded: World, options: StoreOptions = {}): WorldStore {
-  let state = indexWorld(loaded);
+  const base = worldBaseOf(loaded);
+  let layer = emptyLayer(base);
   const mayRead = (caller: Principal, tenantId: string, projectId: string) =>
     caller.tenantId === tenantId && caller.readProjectIds.includes(projectId);
-  const blockOf = (id: string) => state.blocks.get(id);
-  const correctionViews = createViewCache<Correction, CorrectionWithCopies>();
-  const suggestedChangeViews = createViewCache<StoredSuggestedChange, SuggestedChange>();
+  const blockOf = (id: string) => layer.blocks.get(id);
+  // The base's lists hold the loaded version of a correction this layer changed: a walk meets it
+  // there and reads the current version (which the filter then checks), and meets it once more in
+  // this layer's lists only under the same key, which the walk visits once.
+  const listsFor = (filter: CorrectionFilter, projectIds: readonly string[]) => {
+    const own = layer.corrections.changed === 0 ? [] : layer.index.listsFor(filter, projectIds);
+    const loadedLists = base.index.listsFor(filter, projectIds);
+    return own.length === 0 ? loadedLists : [...loadedLists, ...own];
+  };
 
   const putCorrection = (correction: Correction) => {
-    const previous = state.corrections.get(correction.id);
+    const previous = layer.corrections.get(correction.id);
     if (previous) {
-      state.index.remove(previous);
-      if (state.live.get(liveKey(previous)) === previous.id) state.live.delete(liveKey(previous));
+      if (layer.corrections.owns(correction.id)) layer.index.remove(previous);
+      if (layer.live.get(liveKey(previous)) === previous.id) layer.live.delete(liveKey(previous));
     }
-    state.corrections.set(correction.id, correction);
-    state.index.add(correction);
-    if (isLive(correction)) state.live.set(liveKey(correction), correction.id);
+    layer.corrections.set(correction.id, correction);
+    layer.index.add(correction);
+    if (isLive(correction)) layer.live.set(liveKey(correction), correction.id);
   };
 
   const clock = options.clock ?? Date.now;
@@ -188,27 +187,29 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
   const apply = (copy: WorldChanges) => {
     const now = clock();
     for (const correction of copy.corrections ?? []) putCorrection(correction);
-    for (const change of copy.suggestedChanges ?? []) state.changes.set(change.id, change);
-    for (const run of copy.runs ?? []) state.runs.set(run.id, run);
-    for (const agent of copy.agents ?? []) state.agents.set(agent.id, agent);
-    for (const block of copy.blocks ?? []) state.blocks.set(block.id, block);
-    for (const approval of copy.approvals ?? []) state.approvals.set(approval.id, approval);
-    for (const id of copy.closedApprovals ?? []) state.approvals.delete(id);
-    for (const check of copy.checks ?? []) state.checks.set(check.suggestedChangeId, check);
-    for (const id of copy.finishedChecks ?? []) state.checks.delete(id);
+    for (const change of copy.suggestedChanges ?? []) layer.changes.set(change.id, change);
+    for (const run of copy.runs ?? []) layer.runs.set(run.id, run);
+    for (const agent of copy.agents ?? []) layer.agents.set(agent.id, agent);
+    for (const block of copy.blocks ?? []) layer.blocks.set(block.id, block);
+    for (const approval of copy.approvals ?? []) layer.approvals.set(approval.id, approval);
+    for (const id of copy.closedApprovals ?? []) layer.approvals.delete(id);
+    for (const check of copy.checks ?? []) layer.checks.set(check.suggestedChangeId, check);
+    for (const id of copy.finishedChecks ?? []) layer.checks.delete(id);
     for (const reply of copy.replies ?? []) {
       // Re-kept at the end, so the map stays oldest first; one already expired is not kept at all.
-      state.replies.delete(reply.slot);
-      if (reply.expires > now) state.replies.set(reply.slot, reply);
+      layer.replies.delete(reply.slot);
+      if (reply.expires > now) layer.replies.set(reply.slot, reply);
     }
     forgetOldReplies(now);
+    layer.newest = Math.max(layer.newest, newestDateIn([copy.corrections, copy.suggestedChanges, copy.runs, copy.agents, copy.blocks]));
+    if (!isEmpty(copy)) layer.writes += 1;
   };
 
   /** Expired answers from the oldest on, then the oldest past MAX_KEPT_REPLIES. */
   const forgetOldReplies = (now: number) => {
-    for (const [slot, kept] of state.replies) {
-      if (kept.expires > now && state.replies.size <= MAX_KEPT_REPLIES) break;
-      state.replies.delete(slot);
+    for (const [slot, kept] of layer.replies) {
+      if (kept.expires > now && layer.replies.size <= MAX_KEPT_REPLIES) break;
+      layer.replies.delete(slot);
     }
   };
 
@@ -224,39 +225,39 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
   };
 
   const worldView = (): World => ({
-    ...state.world,
-    corrections: [...state.corrections.values()],
-    runs: [...state.runs.values()],
-    agents: [...state.agents.values()],
-    blocks: [...state.blocks.values()],
-    suggestedChanges: [...state.changes.values()],
+    ...base.world,
+    corrections: [...layer.corrections.values()],
+    runs: [...layer.runs.values()],
+    agents: [...layer.agents.values()],
+    blocks: [...layer.blocks.values()],
+    suggestedChanges: [...layer.changes.values()],
   });
 
   const lookup: WorldLookup = {
-    correction: (id) => state.corrections.get(id),
+    correction: (id) => layer.corrections.get(id),
     liveCorrectionFor(key) {
-      const id = state.live.get(liveKey(key));
-      return id === undefined ? undefined : state.corrections.get(id);
+      const id = layer.live.get(liveKey(key));
+      return id === undefined ? undefined : layer.corrections.get(id);
     },
-    run: (id) => state.runs.get(id),
-    project: (id) => state.projects.get(id),
-    agent: (id) => state.agents.get(id),
+    run: (id) => layer.runs.get(id),
+    project: (id) => base.projects.get(id),
+    agent: (id) => layer.agents.get(id),
     block: blockOf,
-    correctorGroup: (id) => state.groups.get(id),
-    testSet: (id) => state.testSets.get(id),
-    suggestedChange: (id) => state.changes.get(id),
-    approval: (id) => state.approvals.get(id),
+    correctorGroup: (id) => base.groups.get(id),
+    testSet: (id) => base.testSets.get(id),
+    suggestedChange: (id) => layer.changes.get(id),
+    approval: (id) => layer.approvals.get(id),
     reply(slot, now) {
-      const kept = state.replies.get(slot);
-      if (kept && kept.expires <= now) state.replies.delete(slot);
+      const kept = layer.replies.get(slot);
+      if (kept && kept.expires <= now) layer.replies.delete(slot);
       return kept && kept.expires > now ? kept : undefined;
     },
     // A copy: settling a check changes the map while its caller walks it.
-    runningChecks: () => (state.checks.size === 0 ? [] : [...state.checks.values()]),
+    runningChecks: () => (layer.checks.size === 0 ? [] : [...layer.checks.values()]),
     fixedCorrections(projectId, limit) {
       const found: Correction[] = [];
-      walkNewestFirst(state.index.listsFor({ from: 'all', statuses: ['fixed'] }, [projectId]), undefined, undefined, (key) => {
-        const correction = state.corrections.get(key.id)!;
+      walkNewestFirst(listsFor({ from: 'all', statuses: ['fixed'] }, [projectId]), undefined, undefined, (key) => {
+        const correction = layer.corrections.get(key.id)!;
         if (isLive(correction) && correction.status === 'fixed') found.push(correction);
         return found.length < limit;
       });
@@ -266,21 +267,22 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
 
   return {
     lookup,
-    principalByToken: (token) => state.tokens.get(token),
-    principals: () => state.world.principals,
+    principalByToken: (token) => base.tokens.get(token),
+    principals: () => base.world.principals,
 
     readCorrection(caller, id) {
-      const correction = state.corrections.get(id);
+      const correction = layer.corrections.get(id);
       if (!correction || !mayRead(caller, correction.tenantId, correction.projectId)) return undefined;
-      const run = state.runs.get(correction.runId);
+      const run = layer.runs.get(correction.runId);
       if (!run) throw new Error(`correction ${id} names run ${correction.runId}, which the world does not have`);
       // Not a deep copy: callers only read it. The same object until the correction or its run
       // changes, so the route validates and serializes it once (see send.ts).
-      return correctionViews.get(correction, [run], () => ({ ...correction, run: runCopyOf(run) }));
+      return base.correctionViews.get(correction, [run], () => ({ ...correction, run: runCopyOf(run) }));
     },
 
     listCorrections(caller, filter, after, limit) {
-      const { projects, corrections, index } = state;
+      const { projects } = base;
+      const { corrections } = layer;
       const orgOf = (projectId: string) => projects.get(projectId)?.orgId;
       const projectIds = caller.readProjectIds.filter((id) => {
         const project = projects.get(id);
@@ -293,7 +295,7 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
       const below = bounds.sort(compareKeys)[0];
       const page: Correction[] = [];
       let more = false;
-      walkNewestFirst(index.listsFor(filter, projectIds), below, filter.since, (key) => {
+      walkNewestFirst(listsFor(filter, projectIds), below, filter.since, (key) => {
         const correction = corrections.get(key.id)!;
         if (!matchesFilter(correction, filter, orgOf)) return true;
         if (page.length === limit) {
@@ -310,12 +312,12 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
     },
 
     readSuggestedChange(caller, id) {
-      const stored = state.changes.get(id);
-      const agent = stored ? state.agents.get(stored.agentId) : undefined;
+      const stored = layer.changes.get(id);
+      const agent = stored ? layer.agents.get(stored.agentId) : undefined;
       if (!stored || !agent || !mayRead(caller, agent.tenantId, agent.projectId)) return undefined;
       // Its nested parts are the stored ones, read only; kept while the change and its blocks stay (see readCorrection).
       const blocks = stored.changes.map((change) => (change.blockId === undefined ? undefined : blockOf(change.blockId)));
-      return suggestedChangeViews.get(stored, blocks, () => viewSuggestedChange(stored, blockOf));
+      return base.suggestedChangeViews.get(stored, blocks, () => viewSuggestedChange(stored, blockOf));
     },
 
     commit,
@@ -330,19 +332,23 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
 
     worldView,
 
-    keptReplyCount: () => state.replies.size,
+    keptReplyCount: () => layer.replies.size,
+
+    writeCount: () => layer.writes,
+
+    newestTime: () => Math.max(base.newestTime(), layer.newest),
 
     counts() {
       return {
-        corrections: tally([...state.corrections.values()].map((c) => (c.supersededBy ? 'superseded' : c.status))),
-        suggestedChanges: tally([...state.changes.values()].map((s) => viewSuggestedChange(s, blockOf).status)),
-        runs: state.runs.size,
+        corrections: tally([...layer.corrections.values()].map((c) => (c.supersededBy ? 'superseded' : c.status))),
+        suggestedChanges: tally([...layer.changes.values()].map((s) => viewSuggestedChange(s, blockOf).status)),
+        runs: layer.runs.size,
       };
     },
 
     reset() {
       options.onReset?.();
-      state = indexWorld(loaded);
+      layer = emptyLayer(base);
     },
   };
 }

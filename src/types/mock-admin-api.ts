@@ -187,6 +187,285 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The clock of the base world
+         * @description The time the base world (the one the loaded world's own tokens reach; each session has its own clock) reads now, and whether it is frozen. It stamps writes and moves cursors'
+         *     expiry, checks' ends, approvals and tokens' expiry. Loopback callers only.
+         *
+         */
+        get: operations["getMockClock"];
+        /**
+         * Set the clock of the base world
+         * @description Sets the base world (the one the loaded world's own tokens reach; each session has its own clock) to `now`, from where it runs on in real time, or stays put with
+         *     `frozen: true` (`frozen` is false when left out: a `PUT` replaces the setting). A time before
+         *     the world's newest record is `409 clock-before-world`: a write would be stamped before the
+         *     record it changes. Loopback callers only, from no foreign page.
+         *
+         */
+        put: operations["setMockClock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the clock of the base world on
+         * @description Moves the clock forward by `ms`, frozen or not: a check that comes due ends on the next
+         *     request, a cursor or a kept `Idempotency-Key` answer that outlives its time is refused or
+         *     forgotten, and an idle session whose TTL passes on the mock's clock ends. Loopback callers
+         *     only, from no foreign page.
+         *
+         */
+        post: operations["advanceMockClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The open sessions
+         * @description Every open session, oldest first, without its tokens. Loopback callers only.
+         */
+        get: operations["listMockSessions"];
+        put?: never;
+        /**
+         * Open a session, an isolated world for one test
+         * @description Opens a session: a world of its own that starts as the loaded world (or, with `seed`, the
+         *     world generated from that seed), with a token of its own for each principal. Those tokens
+         *     reach this session's world only; its writes are never seen by the base world or another
+         *     session. Everything per world is its own: writes, `Idempotency-Key` answers, approvals,
+         *     checks, test runs, faults (as the mock started), the clock (as the mock started) and
+         *     cursors. With a seed, new ids come from the seed's sequence and cursors are sealed with a
+         *     secret derived from it, so the same requests on the same frozen clock answer the same
+         *     bytes. Sessions live in memory only (`--state` keeps the base world's writes). One left
+         *     idle for `ttlSeconds` (30 minutes by default), measured on the mock's clock
+         *     (`/__mock/clock`), ends by itself. At most 10 000 are open at once
+         *     (`429 too-many-sessions`). The body is optional. Loopback callers only, from no foreign page.
+         *
+         */
+        post: operations["createMockSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One open session, with its tokens
+         * @description The session, as opening it answered, with its expiry moved on (this is a use of it). Loopback callers only.
+         */
+        get: operations["getMockSession"];
+        put?: never;
+        post?: never;
+        /**
+         * End a session
+         * @description Ends the session and forgets its world: its tokens answer `401 auth-invalid` from now on.
+         *     Takes no body. Loopback callers only, from no foreign page.
+         *
+         */
+        delete: operations["endMockSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/sessions/{sessionId}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Forget a session's writes
+         * @description The session's world is as it started again: every write, kept `Idempotency-Key` answer,
+         *     open approval and running check it made is forgotten. Its tokens, clock and faults stay.
+         *     Takes no body. Loopback callers only, from no foreign page.
+         *
+         */
+        post: operations["resetMockSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/sessions/{sessionId}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A session's counts by status, and its faults
+         * @description As `GET /__mock/state`, for the session's world. Loopback callers only.
+         */
+        get: operations["getMockSessionState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/sessions/{sessionId}/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a session's faults
+         * @description As `POST /__mock/faults`, for the requests made with the session's tokens only. Loopback callers only, from no foreign page.
+         */
+        post: operations["setMockSessionFaults"];
+        /**
+         * No faults in a session
+         * @description Turns every fault of the session off. Takes no body. Loopback callers only, from no foreign page.
+         */
+        delete: operations["clearMockSessionFaults"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/sessions/{sessionId}/checks/{suggestedChangeId}/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+                /** @description The suggested change's id; one with no running check, or no such one, is `404 not-found`. */
+                suggestedChangeId: components["parameters"]["SuggestedChangeId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a running check in a session now
+         * @description As `POST /__mock/checks/{suggestedChangeId}/finish`, in the session's world. Loopback callers only, from no foreign page.
+         */
+        post: operations["finishMockSessionCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/sessions/{sessionId}/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The clock of a session
+         * @description The time the session's world reads now, and whether it is frozen. It stamps writes and moves cursors'
+         *     expiry, checks' ends, approvals and tokens' expiry. Loopback callers only.
+         *
+         */
+        get: operations["getMockSessionClock"];
+        /**
+         * Set the clock of a session
+         * @description Sets the session's world to `now`, from where it runs on in real time, or stays put with
+         *     `frozen: true` (`frozen` is false when left out: a `PUT` replaces the setting). A time before
+         *     the world's newest record is `409 clock-before-world`: a write would be stamped before the
+         *     record it changes. Loopback callers only, from no foreign page.
+         *
+         */
+        put: operations["setMockSessionClock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/sessions/{sessionId}/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the clock of a session on
+         * @description Moves the clock forward by `ms`, frozen or not: a check that comes due ends on the next
+         *     request, a cursor or a kept `Idempotency-Key` answer that outlives its time is refused or
+         *     forgotten, and an idle session whose TTL passes on the mock's clock ends. Loopback callers
+         *     only, from no foreign page.
+         *
+         */
+        post: operations["advanceMockSessionClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -349,6 +628,87 @@ export interface components {
         TestRunRecorded: {
             corrections: components["schemas"]["Correction"][];
         };
+        MockClock: {
+            /**
+             * Format: date-time
+             * @description The time the world reads now.
+             */
+            now: string;
+            /** @description Whether it stays put (true) or runs on in real time (false). */
+            frozen: boolean;
+        };
+        /** @example {
+         *       "now": "2026-11-30T12:00:00Z",
+         *       "frozen": true
+         *     } */
+        ClockSetting: {
+            /**
+             * Format: date-time
+             * @description The time to set, with its offset; not before the world's newest record.
+             */
+            now: string;
+            /** @description Stay put at `now`; false (run on) when left out. */
+            frozen?: boolean;
+        };
+        /** @example {
+         *       "ms": 86400000
+         *     } */
+        ClockAdvance: {
+            /** @description Whole milliseconds forward, at most ten years. */
+            ms: number;
+        };
+        /**
+         * @description Optional, as is each field.
+         * @example {
+         *       "name": "corrections list › filters by status",
+         *       "seed": 7,
+         *       "ttlSeconds": 600
+         *     }
+         */
+        SessionRequest: {
+            /** @description Shown in the list, e.g. the test's name. */
+            name?: string;
+            /** @description Start from the world generated from this seed (at the mock's `--corrections` size);
+             *     new ids come from its sequence and cursors from its secret. Seed 42 is the embedded world.
+             *      */
+            seed?: number;
+            /** @description How long the session lives without a request, on the mock's clock; 1800 (30 minutes) when left out, at most 7 days. */
+            ttlSeconds?: number;
+        };
+        /** @description A session as the list shows it, without its tokens. */
+        SessionSummary: components["schemas"]["SessionFields"];
+        SessionFields: {
+            id: string;
+            name?: string;
+            seed?: number;
+            ttlSeconds: number;
+            /**
+             * Format: date-time
+             * @description When it opened, on the mock's clock.
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it ends unless it is used before, on the mock's clock; every request with its tokens or to its routes moves it on.
+             */
+            expiresAt: string;
+            /** @description Writes its world has taken since it opened or was reset. */
+            writes: number;
+        };
+        /** @description A session, with a token of its own for each principal of its world. */
+        Session: components["schemas"]["SessionFields"] & {
+            /** @description The same entries as `GET /__mock/principals`, each with this session's own token
+             *     (`<session id>.<the principal's token>`): the app under test changes nothing but the token it sends.
+             *      */
+            principals: components["schemas"]["Principal"][];
+        };
+        SessionList: {
+            data: components["schemas"]["SessionSummary"][];
+        };
+        SessionEnded: {
+            /** @description The id of the session that ended. */
+            ended: string;
+        };
         /** @description `bad-input` or `unknown-field`, in the API's error envelope. */
         BadRequestError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOf400"];
         /** @description A 401 code, in the API's error envelope. */
@@ -369,6 +729,10 @@ export interface components {
         UnsupportedMediaTypeError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOf415"];
         /** @description `response-invalid` or `internal-server-error`, in the API's error envelope. */
         InternalErrorError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOf500"];
+        /** @description `clock-before-world`, in the API's error envelope. */
+        ClockBeforeWorldError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOfClock409"];
+        /** @description `too-many-sessions`, in the API's error envelope. */
+        TooManySessionsError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOf429"];
         /** @description `state-write-failed`, in the API's error envelope. */
         StateWriteFailedError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOf503"];
         CodeOf400: {
@@ -411,6 +775,18 @@ export interface components {
             error?: {
                 /** @constant */
                 code?: "already-terminal";
+            };
+        };
+        CodeOfClock409: {
+            error?: {
+                /** @constant */
+                code?: "clock-before-world";
+            };
+        };
+        CodeOf429: {
+            error?: {
+                /** @constant */
+                code?: "too-many-sessions";
             };
         };
         CodeOf413: {
@@ -943,12 +1319,34 @@ export interface components {
                 "application/json": components["schemas"]["StateWriteFailedError"];
             };
         };
+        /** @description A clock before the newest record of the world (`clock-before-world`, `details.newest`): a write would be stamped before the record it changes. */
+        ClockBeforeWorld: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ClockBeforeWorldError"];
+            };
+        };
+        /** @description As many sessions are open as the mock keeps, 10 000 (`too-many-sessions`): end some, or give them a shorter `ttlSeconds`. */
+        TooManySessions: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TooManySessionsError"];
+            };
+        };
     };
     parameters: {
         /** @description The `approvalId` of a suggested change waiting for a second person. */
         ApprovalId: string;
         /** @description `approve`, `reject` or `expire`; any other is `404 route-not-found`. */
         Decision: "approve" | "reject" | "expire";
+        /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+        SessionId: string;
         /** @description The suggested change's id; one with no running check, or no such one, is `404 not-found`. */
         SuggestedChangeId: string;
     };
@@ -1208,6 +1606,477 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["StateWriteFailed"];
+        };
+    };
+    getMockClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clock. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockClock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotHere"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["StateWriteFailed"];
+        };
+    };
+    setMockClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClockSetting"];
+            };
+        };
+        responses: {
+            /** @description The clock now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockClock"];
+                };
+            };
+            400: components["responses"]["BadBody"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotHere"];
+            409: components["responses"]["ClockBeforeWorld"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["StateWriteFailed"];
+        };
+    };
+    advanceMockClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClockAdvance"];
+            };
+        };
+        responses: {
+            /** @description The clock now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockClock"];
+                };
+            };
+            400: components["responses"]["BadBody"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotHere"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["StateWriteFailed"];
+        };
+    };
+    listMockSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open sessions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotHere"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createMockSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SessionRequest"];
+            };
+        };
+        responses: {
+            /** @description The session, with its tokens. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadBody"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotHere"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManySessions"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMockSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    endMockSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionEnded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resetMockSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reset; the counts of the session's world as it started. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResetDone"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMockSessionState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts and the faults. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setMockSessionFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaultsRequest"];
+            };
+        };
+        responses: {
+            /** @description The faults now set. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultsSet"];
+                };
+            };
+            400: components["responses"]["BadBody"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    clearMockSessionFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No fault is set. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultsSet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    finishMockSessionCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+                /** @description The suggested change's id; one with no running check, or no such one, is `404 not-found`. */
+                suggestedChangeId: components["parameters"]["SuggestedChangeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CheckFinish"];
+            };
+        };
+        responses: {
+            /** @description The check ended. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckFinished"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMockSessionClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clock. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockClock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setMockSessionClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClockSetting"];
+            };
+        };
+        responses: {
+            /** @description The clock now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockClock"];
+                };
+            };
+            400: components["responses"]["BadBody"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ClockBeforeWorld"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    advanceMockSessionClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClockAdvance"];
+            };
+        };
+        responses: {
+            /** @description The clock now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MockClock"];
+                };
+            };
+            400: components["responses"]["BadBody"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
         };
     };
 }

@@ -1,6 +1,6 @@
 // `npm run bench` end to end, as short as it goes: one case for a fraction of a second against a small world,
-// with every baseline, and the in-process case with 3 runs and 2 mocks alive. It checks that the run
-// produces figures, never how large they are.
+// with every baseline, the in-process case with 3 runs and 2 mocks alive, and the sessions case with
+// few opens and sessions. It checks that the run produces figures, never how large they are.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,12 +14,12 @@ afterAll(() => {
   rmSync(worldsDir, { recursive: true, force: true });
 });
 
-describe('npm run bench -- --sizes 300 --cases in-process,list-page-2 --in-process-runs 3 --duration 0.6 --rounds 2', () => {
+describe('npm run bench -- --sizes 300 --cases in-process,sessions,list-page-2 --in-process-runs 3 --session-opens 5 --duration 0.6 --rounds 2', () => {
   let result: BenchResult;
 
   it('measures the mock, the bare server, Express and Prism, and judges every target', { timeout: 120_000 }, async () => {
     result = await runBench({
-      sizes: [300], seed: 42, cases: ['in-process', 'list-page-2'], inProcess: { runs: 3, alive: 2 }, duration: 0.6, warmup: 0, settle: 0, rounds: 2, connections: 2, prism: true, worldsDir, log: () => {},
+      sizes: [300], seed: 42, cases: ['in-process', 'sessions', 'list-page-2'], inProcess: { runs: 3, alive: 2 }, sessions: { opens: 5, held: 20, writesEach: 2, readSeconds: 0.4 }, duration: 0.6, warmup: 0, settle: 0, rounds: 2, connections: 2, prism: true, worldsDir, log: () => {},
     });
     const size = result.sizes[0]!;
     expect(size.corrections).toBe(300);
@@ -44,7 +44,20 @@ describe('npm run bench -- --sizes 300 --cases in-process,list-page-2 --in-proce
     for (const figure of [inProcess.firstMs, inProcess.secondCreateMs, inProcess.cycleMedianMs, inProcess.cycleP90Ms]) expect(figure).toBeGreaterThan(0);
     expect(inProcess.cycleP90Ms).toBeGreaterThanOrEqual(inProcess.cycleMedianMs);
     expect(Number.isFinite(inProcess.rssPerMockMb) && Number.isFinite(inProcess.heapPerMockMb)).toBe(true);
-    expect(result.targets.map((t) => t.pass === undefined)).toEqual([false, false, true, true, false, false]);
+    const sessions = result.sessions!;
+    for (const times of [sessions.inProcess, sessions.overHttp]) {
+      expect(times.opens).toBe(5);
+      expect(times.p95Ms).toBeGreaterThanOrEqual(times.medianMs);
+      expect(times.medianMs).toBeGreaterThan(0);
+    }
+    expect(sessions.memory).toMatchObject({ held: 20, writes: 40 });
+    expect(sessions.reads.map((r) => r.case)).toEqual(['list-25', 'get-correction']);
+    for (const read of sessions.reads) {
+      expect(read.base.failures + read.session.failures).toBe(0);
+      expect(read.ratio).toBeGreaterThan(0);
+    }
+    // 20 sessions say nothing about the 1 000 the memory target names: not judged.
+    expect(result.targets.map((t) => t.pass === undefined)).toEqual([false, false, true, true, false, false, false, false, true, false]);
   });
 
   it('prints a table with the row, the ratios and the targets', () => {
@@ -55,5 +68,7 @@ describe('npm run bench -- --sizes 300 --cases in-process,list-page-2 --in-proce
     expect(table).toMatch(/\| 300 \| \d+\.\d\d s \| \d+\.\d\d s \|/);
     expect(table).toMatch(/\| the second: createMock\(\) \| \d+\.\d\d ms \|/);
     expect(table).toContain('a second and later createMock() in one process < 50 ms');
+    expect(table).toMatch(/\| open over HTTP: POST \/__mock\/sessions round trip, 5 opens \| \d+\.\d+ ms \|/);
+    expect(table).toMatch(/\| get-correction \| \d+ \/ \d+ \|/);
   });
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { World } from '../../src/domain/world.ts';
 import { mockAdminValidators } from '../../src/spec/mock-admin-spec.ts';
+import { SessionRefusal } from '../../src/worlds/sessions.ts';
 import { faultyFileSystem } from '../support/faulty-file-system.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { silentLogger, startMock, TOKEN_NAMES, type TestMock, type TokenName } from './support.ts';
@@ -61,6 +62,9 @@ interface Route { operationId: string; method: string; path: string; token?: Tok
 let routes: Route[];
 let world: World;
 let server: TestMock;
+/** A session the routes under /__mock/sessions/{id} act in; open for the whole file. */
+let sessionId: string;
+const FUTURE = '2031-01-01T00:00:00.000Z';
 const logged = silentLogger();
 const UNKNOWN_APPROVAL = 'apr_nobody_has_this';
 
@@ -93,7 +97,27 @@ beforeAll(async () => {
   for (const [what, found] of [['second-person change', secondPersonChange()], ['running check', runningCheck()], ['fixed correction', fixedCorrection()], ['correction member only reads', readOnlyCorrection('member')]] as const) {
     if (!found) throw new Error(`the fixtures have no ${what} this test needs`);
   }
+  // The clock is set before the session opens: moving the mock's clock on past a session's TTL would end it.
+  expect((await call(server, 'PUT', '/__mock/clock', { body: { now: FUTURE, frozen: true } })).status).toBe(200);
+  sessionId = (await call(server, 'POST', '/__mock/sessions', { body: { ttlSeconds: 604_800 } })).body.id;
+  const inSession = `/__mock/sessions/${sessionId}`;
   routes = [
+    { operationId: 'getMockClock', method: 'GET', path: '/__mock/clock' },
+    // Later than any write the tests make, so that only a planted failure can refuse it.
+    { operationId: 'setMockClock', method: 'PUT', path: '/__mock/clock', body: { now: '2035-01-01T00:00:00Z', frozen: true } },
+    { operationId: 'advanceMockClock', method: 'POST', path: '/__mock/clock/advance', body: { ms: 0 } },
+    { operationId: 'createMockSession', method: 'POST', path: '/__mock/sessions', body: {} },
+    { operationId: 'listMockSessions', method: 'GET', path: '/__mock/sessions' },
+    { operationId: 'getMockSession', method: 'GET', path: inSession },
+    { operationId: 'endMockSession', method: 'DELETE', path: inSession },
+    { operationId: 'resetMockSession', method: 'POST', path: `${inSession}/reset` },
+    { operationId: 'getMockSessionState', method: 'GET', path: `${inSession}/state` },
+    { operationId: 'setMockSessionFaults', method: 'POST', path: `${inSession}/faults`, body: {} },
+    { operationId: 'clearMockSessionFaults', method: 'DELETE', path: `${inSession}/faults` },
+    { operationId: 'finishMockSessionCheck', method: 'POST', path: `${inSession}/checks/${runningCheck().id}/finish`, body: {} },
+    { operationId: 'getMockSessionClock', method: 'GET', path: `${inSession}/clock` },
+    { operationId: 'setMockSessionClock', method: 'PUT', path: `${inSession}/clock`, body: { now: '2035-01-01T00:00:00Z', frozen: true } },
+    { operationId: 'advanceMockSessionClock', method: 'POST', path: `${inSession}/clock/advance`, body: { ms: 0 } },
     { operationId: 'getMockPrincipals', method: 'GET', path: '/__mock/principals' },
     { operationId: 'getMockState', method: 'GET', path: '/__mock/state' },
     { operationId: 'resetMock', method: 'POST', path: '/__mock/reset' },
@@ -199,6 +223,53 @@ describe('the errors particular to a route', () => {
   });
 });
 
+describe('the clock and session routes, when they work and when they refuse', () => {
+  const other = () => call(server, 'POST', '/__mock/sessions', { body: { name: 'answers' } });
+
+  it('the clock: GET, PUT and advance → 200 each, for the base world and a session; a time before the world → 409; a bad body → 400', async () => {
+    for (const [prefix, kind] of [['/__mock', 'Mock'], [`/__mock/sessions/${sessionId}`, 'MockSession']] as const) {
+      expectOnDocument(`get${kind}Clock`, await call(server, 'GET', `${prefix}/clock`), 200);
+      expectOnDocument(`set${kind}Clock`, await call(server, 'PUT', `${prefix}/clock`, { body: { now: FUTURE, frozen: true } }), 200);
+      expectOnDocument(`advance${kind}Clock`, await call(server, 'POST', `${prefix}/clock/advance`, { body: { ms: 1000 } }), 200);
+      expectOnDocument(`set${kind}Clock`, await call(server, 'PUT', `${prefix}/clock`, { body: { now: '2026-01-01T00:00:00Z' } }), 409, 'clock-before-world');
+      expectOnDocument(`set${kind}Clock`, await call(server, 'PUT', `${prefix}/clock`, { body: { now: 'noon' } }), 400, 'bad-input');
+      expectOnDocument(`set${kind}Clock`, await call(server, 'PUT', `${prefix}/clock`, { body: { now: FUTURE, tz: 'UTC' } }), 400, 'unknown-field');
+      expectOnDocument(`advance${kind}Clock`, await call(server, 'POST', `${prefix}/clock/advance`, { body: { ms: -5 } }), 400, 'bad-input');
+      expectOnDocument(`advance${kind}Clock`, await call(server, 'POST', `${prefix}/clock/advance`, { body: { minutes: 5 } }), 400, 'unknown-field');
+    }
+  });
+
+  it('POST /__mock/sessions → 201; GET the list and one → 200; its state, faults, reset and a check → 200; DELETE → 200; all on the document', async () => {
+    const opened = await other();
+    expectOnDocument('createMockSession', opened, 201);
+    const path = `/__mock/sessions/${opened.body.id}`;
+    expectOnDocument('listMockSessions', await call(server, 'GET', '/__mock/sessions'), 200);
+    expectOnDocument('getMockSession', await call(server, 'GET', path), 200);
+    expectOnDocument('getMockSessionState', await call(server, 'GET', `${path}/state`), 200);
+    expectOnDocument('setMockSessionFaults', await call(server, 'POST', `${path}/faults`, { body: { failChecks: true } }), 200);
+    expectOnDocument('clearMockSessionFaults', await call(server, 'DELETE', `${path}/faults`), 200);
+    expectOnDocument('finishMockSessionCheck', await call(server, 'POST', `${path}/checks/${runningCheck().id}/finish`), 200);
+    expectOnDocument('resetMockSession', await call(server, 'POST', `${path}/reset`), 200);
+    expectOnDocument('endMockSession', await call(server, 'DELETE', path), 200);
+  });
+
+  it('a session that is not open → 404 not-found on each of its routes; bad bodies → 400; too many open → 429', async () => {
+    const gone = 'ses_0000000000000000';
+    for (const route of routes.filter((r) => r.path.startsWith(`/__mock/sessions/${sessionId}`))) {
+      const answer = await call(server, route.method, route.path.replace(sessionId, gone), route.body !== undefined ? { body: route.body } : {});
+      expectOnDocument(route.operationId, answer, 404, 'not-found');
+    }
+    expectOnDocument('finishMockSessionCheck', await call(server, 'POST', `/__mock/sessions/${sessionId}/checks/00000000-0000-4000-8000-000000000000/finish`), 404, 'not-found');
+    expectOnDocument('createMockSession', await call(server, 'POST', '/__mock/sessions', { body: { seed: 'seven' } }), 400, 'bad-input');
+    expectOnDocument('createMockSession', await call(server, 'POST', '/__mock/sessions', { body: { owner: 'me' } }), 400, 'unknown-field');
+    expectOnDocument('setMockSessionFaults', await call(server, 'POST', `/__mock/sessions/${sessionId}/faults`, { body: { chaos: true } }), 400, 'unknown-field');
+    expectOnDocument('setMockSessionFaults', await call(server, 'POST', `/__mock/sessions/${sessionId}/faults`, { body: { databaseBusy: { rate: 3 } } }), 400, 'bad-input');
+    // The real limit is reached in sessions.test.ts; here the answer is held to the document.
+    vi.spyOn(server.mock.sessions, 'create').mockImplementation(() => { throw new SessionRefusal('too-many-sessions', 'planted: as many as the mock keeps are open'); });
+    expectOnDocument('createMockSession', await call(server, 'POST', '/__mock/sessions'), 429, 'too-many-sessions');
+  });
+});
+
 describe('the errors every route can give, before it reads the request (the guard, the body parser)', () => {
   const each = (name: string, test: (route: Route) => Promise<void>) => it(name, async () => {
     for (const route of routes) await test(route);
@@ -259,7 +330,8 @@ describe('when the state file cannot keep a write (--state)', () => {
       expect((await call(stateful, 'POST', `/v1/suggested-changes/${ready.id}/check`, { token: 'admin' })).body.status).toBe('checking');
       now += 5000;
       faults.fsync = 'EIO';
-      for (const route of routes) {
+      // The routes that act in the base world, the one the state file keeps; sessions live in memory.
+      for (const route of routes.filter((r) => validators.operation(r.operationId).responses.has('503'))) {
         const answer = await call(stateful, route.method, route.path, { ...(route.token ? { token: stateful.token(route.token) } : {}), ...(route.body !== undefined ? { body: route.body } : {}) });
         expectOnDocument(route.operationId, answer, 503, 'state-write-failed');
         expect(answer.header('Retry-After')).toMatch(/^\d+$/);
@@ -309,8 +381,15 @@ describe('a bug in the mock, planted by the test through the store or the contex
     vi.spyOn(server.mock.store, 'counts').mockImplementation(planted);
     vi.spyOn(server.mock.store, 'reset').mockImplementation(planted);
     vi.spyOn(server.mock.store, 'commit').mockImplementation(planted);
-    const faults = Object.getOwnPropertyDescriptor(server.mock.context, 'faults')!;
-    Object.defineProperty(server.mock.context, 'faults', { configurable: true, get: () => ({}), set: planted });
+    const session = server.mock.sessions.world(sessionId)!;
+    for (const name of ['principals', 'counts', 'reset', 'commit'] as const) vi.spyOn(session.store, name).mockImplementation(planted);
+    for (const name of ['create', 'list', 'get', 'end'] as const) vi.spyOn(server.mock.sessions, name).mockImplementation(planted);
+    // The session routes find their world before the planted registry would fail them.
+    vi.spyOn(server.mock.sessions, 'world').mockReturnValue(session);
+    for (const clock of [server.mock.context.base.clock, session.clock]) for (const name of ['read', 'set', 'advance'] as const) vi.spyOn(clock, name).mockImplementation(planted);
+    const worlds = [server.mock.context.base, session];
+    const faults = worlds.map((w) => Object.getOwnPropertyDescriptor(w, 'faults')!);
+    for (const w of worlds) Object.defineProperty(w, 'faults', { configurable: true, get: () => ({}), set: planted });
     try {
       for (const route of routes) {
         const path = route.operationId === 'decideMockApproval' ? `/__mock/approvals/${approvalId}/approve` : route.path;
@@ -319,7 +398,7 @@ describe('a bug in the mock, planted by the test through the store or the contex
         expectOnDocument(route.operationId, answer, 500, 'internal-server-error');
       }
     } finally {
-      Object.defineProperty(server.mock.context, 'faults', faults);
+      worlds.forEach((w, i) => Object.defineProperty(w, 'faults', faults[i]!));
     }
   });
 });
@@ -329,7 +408,7 @@ describe('the document against what was seen', () => {
     const lanless = Object.values(networkInterfaces()).flat().every((a) => a?.family !== 'IPv4' || a.internal);
     const documented = validators.operations.flatMap((o) => [...o.responses.keys()].map((status) => `${o.operationId} ${status}`))
       // Without a network address, only the decision route's own 404s can be provoked.
-      .filter((pair) => !(lanless && pair.endsWith(' 404') && !pair.startsWith('decideMockApproval') && !pair.startsWith('finishMockCheck') && !pair.startsWith('recordMockTestRun')));
+      .filter((pair) => !(lanless && pair.endsWith(' 404') && !pair.startsWith('decideMockApproval') && !pair.startsWith('finishMockCheck') && !pair.startsWith('recordMockTestRun') && !pair.includes('Session')));
     expect([...documented].filter((pair) => !seen.has(pair))).toEqual([]);
   });
 });

@@ -41,7 +41,7 @@ const offSpecHealth: Record<string, OperationHandler> = {
   getCorrection: () => ({ status: 202, body: { accepted: true } }),
 };
 
-const adminToken = (ctx: MockContext) => ctx.store.principals().find((p) => p.token.startsWith('kgm_admin_'))!.token;
+const adminToken = (ctx: MockContext) => ctx.base.store.principals().find((p) => p.token.startsWith('kgm_admin_'))!.token;
 
 describe("onInvalidResponse 'error' (the default)", () => {
   let app: Started;

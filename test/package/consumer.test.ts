@@ -136,10 +136,32 @@ await running.close();
     }
   }, 60_000);
 
-  it('a Vitest run in the app: a globalSetup starts the mock, a test reads it', async () => {
+  it("a Vitest run in the app: a globalSetup starts the mock, a test reads it, and two files in parallel each get a session (the README's recipe) and see only their own writes", async () => {
     file('vitest.config.mjs', `import { defineConfig } from 'vitest/config';
-export default defineConfig({ test: { globalSetup: ['./global-setup.mjs'], include: ['reads.test.mjs'] } });
+export default defineConfig({ test: { globalSetup: ['./global-setup.mjs'], include: ['*.test.mjs'] } });
 `);
+    for (const name of ['session-a', 'session-b']) {
+      file(`${name}.test.mjs`, `import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+const url = inject('mockUrl');
+let session;
+let token;
+beforeAll(async () => {
+  const answer = await fetch(url + '/__mock/sessions', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: '${name}' }) });
+  session = await answer.json();
+  token = session.principals.find((p) => p.token.includes('.kgm_admin_')).token;
+});
+afterAll(async () => { await fetch(url + '/__mock/sessions/' + session.id, { method: 'DELETE' }); });
+const call = (path, who, init = {}) => fetch(url + path, { ...init, headers: { Authorization: 'Bearer ' + who, 'Content-Type': 'application/json' } }).then((r) => r.json());
+it('sees its own write; the base world does not', async () => {
+  const [open] = (await call('/v1/corrections?status=open&limit=1', token)).data;
+  const changed = await call('/v1/corrections/' + open.id, token, { method: 'PATCH', body: JSON.stringify({ status: 'wont-fix', note: '${name}' }) });
+  expect(changed.statusNote.text).toBe('${name}');
+  await new Promise((done) => setTimeout(done, 300));
+  expect((await call('/v1/corrections/' + open.id, token)).statusNote.text).toBe('${name}');
+  expect((await call('/v1/corrections/' + open.id, inject('token'))).status).toBe('open');
+});
+`);
+    }
     file('global-setup.mjs', `import { createMock } from 'kindgi-mock';
 export default async function setup({ provide }) {
   const mock = createMock();
@@ -157,13 +179,13 @@ it('reads the mock', async () => {
 });
 `);
     const output = await inApp('npx', ['vitest', 'run', '--config', 'vitest.config.mjs'], { CI: 'true' });
-    expect(output).toMatch(/1 passed/);
+    expect(output).toMatch(/3 passed/);
   }, 90_000);
 });
 
 /** An app's TypeScript over every export of the package, typed end to end. */
 const TYPED_APP = `import createClient from 'openapi-fetch';
-import { createMock, type Mock, type MockOptions, type RunningMock, type World, type Principal } from 'kindgi-mock';
+import { createMock, SessionRefusal, type Mock, type MockOptions, type RunningMock, type Session, type World, type Principal } from 'kindgi-mock';
 import { failed, run, summarize, toJunit, type SuiteResult } from 'kindgi-mock/contracts';
 import type {
   AddAsLatestRequest, Correction, CorrectionChange, CorrectionCreate, CorrectionPage, CorrectionWithCopies,
@@ -177,6 +199,11 @@ const principals: readonly Principal[] = mock.store.principals();
 const admin = principals.find((p) => p.token.startsWith('kgm_admin_'));
 if (!admin) throw new Error('no admin');
 const world: World = mock.store.exportWorld();
+const session: Session = mock.createSession({ name: 'typed', seed: 42 });
+const sessionToken: string = session.principals[0]!.token;
+const refused: boolean = (() => { try { mock.createSession({ ttlSeconds: 0 }); return false; } catch (error) { return error instanceof SessionRefusal && error.code === 'bad-input'; } })();
+if (!refused || !sessionToken.startsWith(session.id)) throw new Error('sessions are not as typed');
+mock.clock.set({ now: Date.parse('2027-01-01T00:00:00Z'), frozen: true });
 
 const client = createClient<paths>({ baseUrl: running.url, headers: { Authorization: \`Bearer \${admin.token}\` } });
 const page = await client.GET('/v1/corrections', { params: { query: { limit: 5, status: ['open'] } } });

@@ -58,6 +58,11 @@ describe('spec/mock-admin.yaml', () => {
     expect(documented.sort()).toEqual([
       'DELETE /faults', 'GET /principals', 'GET /state', 'POST /approvals/:approvalId/:decision', 'POST /checks/:suggestedChangeId/finish',
       'POST /faults', 'POST /reset', 'POST /test-runs',
+      'GET /clock', 'PUT /clock', 'POST /clock/advance',
+      'POST /sessions', 'GET /sessions', 'GET /sessions/:sessionId', 'DELETE /sessions/:sessionId', 'POST /sessions/:sessionId/reset',
+      'GET /sessions/:sessionId/state', 'POST /sessions/:sessionId/faults', 'DELETE /sessions/:sessionId/faults',
+      'POST /sessions/:sessionId/checks/:suggestedChangeId/finish',
+      'GET /sessions/:sessionId/clock', 'PUT /sessions/:sessionId/clock', 'POST /sessions/:sessionId/clock/advance',
     ].sort());
   });
 
@@ -68,10 +73,11 @@ describe('spec/mock-admin.yaml', () => {
     expect(() => routesOf(extra)).toThrow(/documented without a handler \[getMockWeather\]/);
   });
 
-  it('every operation documents what the guard, the body parser, the state file and a bug can answer anywhere (400, 403, 404, 413, 415, 500, 503), and 401 exactly when it takes a token', () => {
+  it('every operation documents what the guard, the body parser and a bug can answer anywhere (400, 403, 404, 413, 415, 500), 503 exactly when it acts in the base world (the one the state file keeps), and 401 exactly when it takes a token', () => {
     for (const operation of validators.operations) {
       const statuses = [...operation.responses.keys()];
-      expect(statuses, operation.operationId).toEqual(expect.arrayContaining(['200', '400', '403', '404', '413', '415', '500', '503']));
+      expect(statuses, operation.operationId).toEqual(expect.arrayContaining([operation.operationId === 'createMockSession' ? '201' : '200', '400', '403', '404', '413', '415', '500']));
+      expect(statuses.includes('503'), operation.operationId).toBe(!operation.path.startsWith('/__mock/sessions'));
       expect(statuses.includes('401'), operation.operationId).toBe(operation.secured);
     }
     expect(validators.operations.filter((o) => o.secured).map((o) => o.operationId).sort()).toEqual(['decideMockApproval', 'recordMockTestRun']);

@@ -1,20 +1,20 @@
-// Bearer auth on every secured operation: the caller comes from the token, never from the request.
+// Bearer auth on every secured operation: the caller comes from the token, never from the request,
+// and is a principal of the world the token reaches (bind-world.ts).
 import type { RequestHandler } from 'express';
 import { ApiError } from '../api-error.ts';
-import type { MockContext } from '../context.ts';
-
-const BEARER = /^Bearer +(\S+) *$/i;
+import { worldOf, type MockContext } from '../context.ts';
+import { bearerTokenOf } from './bind-world.ts';
 
 export function authenticate(ctx: MockContext): RequestHandler {
   return (req, res, next) => {
-    const header = req.get('Authorization');
-    const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
-    if (token === undefined) {
+    if (bearerTokenOf(req) === undefined) {
+      const header = req.get('Authorization');
       throw new ApiError('auth-missing', header === undefined ? 'send Authorization: Bearer <token>' : 'the Authorization header is not "Bearer <token>"');
     }
-    const principal = ctx.store.principalByToken(token);
+    const world = worldOf(res, ctx);
+    const principal = world.store.principalByToken(res.locals.worldToken as string);
     if (!principal) throw new ApiError('auth-invalid', 'no principal has this token');
-    const now = ctx.clock();
+    const now = world.clock.now();
     if (principal.revokedAt !== undefined && Date.parse(principal.revokedAt) <= now) throw new ApiError('auth-revoked', `this token was revoked at ${principal.revokedAt}`);
     if (principal.expiresAt !== undefined && Date.parse(principal.expiresAt) <= now) throw new ApiError('auth-expired', `this token expired at ${principal.expiresAt}`);
     res.locals.principal = principal;

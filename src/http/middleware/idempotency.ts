@@ -7,8 +7,8 @@ import { canonicalJson } from '../../domain/canonical-json.ts';
 import type { Principal } from '../../domain/world.ts';
 import type { SpecOperation } from '../../spec/operations.ts';
 import type { KeptReply } from '../../store/world-changes.ts';
-import type { WorldStore } from '../../store/world-store.ts';
 import { ApiError } from '../api-error.ts';
+import { worldOf, type MockContext } from '../context.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -34,8 +34,10 @@ export function routeOf(operation: SpecOperation, params: Record<string, string>
   return [operation.operationId, ...parts];
 }
 
-export function idempotency(store: WorldStore, inFlight: InFlightKeys, clock: () => number, operation: SpecOperation): RequestHandler {
+/** Keys are kept by the world the request is bound to: a session's are its own. */
+export function idempotency(ctx: MockContext, operation: SpecOperation): RequestHandler {
   return (req, res, next) => {
+    const { store, idempotencyInFlight: inFlight, clock } = worldOf(res, ctx);
     const key = req.get('Idempotency-Key');
     if (key === undefined) return next();
     if (key.length === 0 || key.length > 255) throw new ApiError('bad-input', 'Idempotency-Key must be 1 to 255 characters', { header: 'Idempotency-Key' });
@@ -43,7 +45,7 @@ export function idempotency(store: WorldStore, inFlight: InFlightKeys, clock: ()
     // A digest of the parts as a JSON array: no key or path parameter can spell another route's slot.
     const slot = createHash('sha256').update(JSON.stringify([caller.tenantId, caller.kind, caller.id, routeOf(operation, req.params as Record<string, string>), key])).digest('base64url');
     const fingerprint = createHash('sha256').update(canonicalJson(req.body ?? null)).digest('base64url');
-    const now = clock();
+    const now = clock.now();
     const kept = store.lookup.reply(slot, now);
     if (kept) {
       if (kept.fingerprint !== fingerprint) throw new ApiError('idempotency-key-body-mismatch', 'this Idempotency-Key was used with another body; use a new key for a new request', { header: 'Idempotency-Key' });

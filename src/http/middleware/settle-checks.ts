@@ -1,21 +1,22 @@
-// Finishes every suggested change check whose time has come, before a request reads or writes:
+// Finishes every suggested change check of the request's world whose time has come, before it reads or writes:
 // time moves the world on, without timers left running. A finish the state file cannot keep fails
 // that request (503 state-write-failed, from the store's commit): the check stays running, and the
 // next request after the fault settles it.
 import type { RequestHandler } from 'express';
 import { finishCheck } from '../../store/suggested-change-writes.ts';
-import type { MockContext } from '../context.ts';
+import { worldOf, type MockContext, type MockWorld } from '../context.ts';
 
 export function settleChecks(ctx: MockContext): RequestHandler {
-  return (_req, _res, next) => {
-    settleDueChecks(ctx);
+  return (_req, res, next) => {
+    settleDueChecks(worldOf(res, ctx));
     next();
   };
 }
 
-export function settleDueChecks(ctx: MockContext): void {
-  const now = ctx.clock();
-  for (const check of ctx.store.lookup.runningChecks()) {
-    if (check.endsAt <= now) ctx.store.commit(finishCheck(ctx.store.lookup, check, new Date(check.endsAt).toISOString()));
+/** The checks of one world that came due on its clock. */
+export function settleDueChecks(world: MockWorld): void {
+  const now = world.clock.now();
+  for (const check of world.store.lookup.runningChecks()) {
+    if (check.endsAt <= now) world.store.commit(finishCheck(world.store.lookup, check, new Date(check.endsAt).toISOString()));
   }
 }

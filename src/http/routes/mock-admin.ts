@@ -3,14 +3,18 @@
 // mock-admin-guard.ts); every answer leaves through `send`, held to that document.
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { REOPENED_HOW } from '../../domain/types.ts';
-import type { Principal } from '../../domain/world.ts';
 import { MOCK_ADMIN_PREFIX, mockAdminValidators } from '../../spec/mock-admin-spec.ts';
 import { templatePattern, type SpecOperation } from '../../spec/operations.ts';
 import type { SpecValidators } from '../../spec/validators.ts';
 import { decideApproval, finishCheck, type ApprovalDecision } from '../../store/suggested-change-writes.ts';
 import { recordTestRun, type TestRunInput } from '../../store/test-runs.ts';
 import { ApiError } from '../api-error.ts';
-import type { FaultSettings, MockContext, Reply } from '../context.ts';
+import { worldOf, type FaultSettings, type MockContext, type MockWorld, type Reply } from '../context.ts';
+import { bindWorldByToken } from '../middleware/bind-world.ts';
+import { settleChecks } from '../middleware/settle-checks.ts';
+import { listedPrincipal } from '../../worlds/principal-listing.ts';
+import { SessionRefusal, type Session } from '../../worlds/sessions.ts';
+import { clockProblem } from '../../worlds/mock-world.ts';
 import { refuseDeepJson } from '../input-limits.ts';
 import { authenticate } from '../middleware/auth.ts';
 import { loopbackOnly } from '../middleware/loopback-only.ts';
@@ -19,51 +23,97 @@ import { send } from '../send.ts';
 import { expressPath } from './operations.ts';
 import { callerOf } from './request-parts.ts';
 import { commitOutcome, nowOf } from './write-handlers.ts';
+import { isObject, refuseUnknownFields } from './body-fields.ts';
+import { parseClockAdvance, parseClockSetting } from './clock-bodies.ts';
 
-/** What a route of the document answers; `send` holds it to the document before it leaves. */
-type AdminHandler = (req: Request, res: Response, ctx: MockContext) => Reply;
+/**
+ * What a route of the document answers, in the world it is bound to: a `/__mock/sessions/{id}/…`
+ * route's session, a route with a token the token's world, any other the base world.
+ */
+type AdminHandler = (req: Request, res: Response, ctx: MockContext, world: MockWorld) => Reply;
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
 
+const state: AdminHandler = (_req, _res, _ctx, world) => ok({ ...world.store.counts(), faults: world.faults });
+
+const reset: AdminHandler = (_req, _res, _ctx, world) => {
+  world.store.reset();
+  return ok({ reset: true, ...world.store.counts() });
+};
+
+const setFaults: AdminHandler = (req, _res, _ctx, world) => {
+  world.faults = parseFaults(req.body);
+  return ok({ faults: world.faults });
+};
+
+const clearFaults: AdminHandler = (_req, _res, _ctx, world) => {
+  world.faults = {};
+  return ok({ faults: world.faults });
+};
+
+// Ends a running check now (a loaded `checking` suggested change runs until this is called).
+const finishCheckNow: AdminHandler = (req, _res, _ctx, world) => {
+  const id = String(req.params.suggestedChangeId);
+  const running = world.store.lookup.runningChecks().find((c) => c.suggestedChangeId === id);
+  if (!running) throw new ApiError('not-found', `suggested change ${id} has no running check`, { suggestedChangeId: id });
+  const { fails } = parseCheckFinish(req.body);
+  world.store.commit(finishCheck(world.store.lookup, { ...running, fails }, nowOf(world)));
+  return ok({ finished: id, fails });
+};
+
+const readClock: AdminHandler = (_req, _res, _ctx, world) => ok(clockState(world));
+
+const setClock: AdminHandler = (req, _res, _ctx, world) => {
+  const setting = parseClockSetting(req.body);
+  refuseClockBeforeWorld(world, setting.now);
+  world.clock.set(setting);
+  return ok(clockState(world));
+};
+
+const advanceClock: AdminHandler = (req, _res, _ctx, world) => {
+  world.clock.advance(parseClockAdvance(req.body));
+  return ok(clockState(world));
+};
+
 const HANDLERS: Record<string, AdminHandler> = {
-  getMockPrincipals: (_req, _res, ctx) => ok({ data: ctx.store.principals().map(listed) }),
+  getMockPrincipals: (_req, _res, _ctx, world) => ok({ data: world.store.principals().map((p) => listedPrincipal(p)) }),
+  getMockState: state,
+  getMockSessionState: state,
+  resetMock: reset,
+  resetMockSession: reset,
+  setMockFaults: setFaults,
+  setMockSessionFaults: setFaults,
+  clearMockFaults: clearFaults,
+  clearMockSessionFaults: clearFaults,
+  finishMockCheck: finishCheckNow,
+  finishMockSessionCheck: finishCheckNow,
+  getMockClock: readClock,
+  getMockSessionClock: readClock,
+  setMockClock: setClock,
+  setMockSessionClock: setClock,
+  advanceMockClock: advanceClock,
+  advanceMockSessionClock: advanceClock,
 
-  getMockState: (_req, _res, ctx) => ok({ ...ctx.store.counts(), faults: ctx.faults }),
-
-  resetMock: (_req, _res, ctx) => {
-    ctx.store.reset();
-    return ok({ reset: true, ...ctx.store.counts() });
-  },
-
-  setMockFaults: (req, _res, ctx) => {
-    ctx.faults = parseFaults(req.body);
-    return ok({ faults: ctx.faults });
-  },
-
-  clearMockFaults: (_req, _res, ctx) => {
-    ctx.faults = {};
-    return ok({ faults: ctx.faults });
-  },
-
-  // The second person's decision on a waiting pin, with their own token.
-  decideMockApproval: (req, res, ctx) => {
+  // The second person's decision on a waiting pin, with their own token (in the token's world).
+  decideMockApproval: (req, res, _ctx, world) => {
     const decision = String(req.params.decision);
     if (!(DECISIONS as readonly string[]).includes(decision)) throw new ApiError('route-not-found', `no route ${req.method} ${req.baseUrl}${req.path}: decide with approve, reject or expire`);
-    return commitOutcome(ctx, decideApproval(ctx.store.lookup, callerOf(res), String(req.params.approvalId), decision as ApprovalDecision, nowOf(ctx)));
+    return commitOutcome(world, decideApproval(world.store.lookup, callerOf(res), String(req.params.approvalId), decision as ApprovalDecision, nowOf(world)));
   },
 
-  // Ends a running check now (a loaded `checking` suggested change runs until this is called).
-  finishMockCheck: (req, _res, ctx) => {
-    const id = String(req.params.suggestedChangeId);
-    const running = ctx.store.lookup.runningChecks().find((c) => c.suggestedChangeId === id);
-    if (!running) throw new ApiError('not-found', `suggested change ${id} has no running check`, { suggestedChangeId: id });
-    const { fails } = parseCheckFinish(req.body);
-    ctx.store.commit(finishCheck(ctx.store.lookup, { ...running, fails }, nowOf(ctx)));
-    return ok({ finished: id, fails });
-  },
+  recordMockTestRun: (req, res, _ctx, world) => commitOutcome(world, recordTestRun(world.store.lookup, callerOf(res), parseTestRun(req.body), nowOf(world))),
 
-  recordMockTestRun: (req, res, ctx) => commitOutcome(ctx, recordTestRun(ctx.store.lookup, callerOf(res), parseTestRun(req.body), nowOf(ctx))),
+  createMockSession: (req, _res, ctx) => ({ status: 201, body: openSession(ctx, req.body) }),
+  listMockSessions: (_req, _res, ctx) => ok({ data: ctx.sessions.list() }),
+  getMockSession: (req, _res, ctx) => ok(ctx.sessions.get(String(req.params.sessionId)) ?? sessionNotFound(req)),
+  endMockSession: (req, _res, ctx) => {
+    if (!ctx.sessions.end(String(req.params.sessionId))) sessionNotFound(req);
+    return ok({ ended: String(req.params.sessionId) });
+  },
 };
+
+/** The routes that open, list, show and end sessions: they act on no world. */
+const SESSION_REGISTRY = new Set(['createMockSession', 'listMockSessions', 'getMockSession', 'endMockSession']);
 
 const DECISIONS = ['approve', 'reject', 'expire'] as const satisfies readonly ApprovalDecision[];
 
@@ -98,8 +148,13 @@ export function mockAdminRoutes(ctx: MockContext, validators: SpecValidators): R
   router.use(bindOperation(operations), loopbackOnly(), mockAdminGuard(() => ctx.publicHosts ?? []), express.json({ limit: '64kb', verify: refuseDeepJson }));
   for (const operation of operations) {
     const handler = HANDLERS[operation.operationId]!;
-    const answer: RequestHandler = (req, res) => send(res, ctx, operation, handler(req, res, ctx));
-    router[operation.method](expressPath(relativePath(operation)), ...(operation.secured ? [authenticate(ctx)] : []), answer);
+    const inSession = operation.parameters.some((p) => p.in === 'path' && p.name === 'sessionId');
+    // The sessions' own routes touch no world: no checks to settle, and so no state file to fail.
+    // A route with a token acts in the token's world; any other in the base world, whatever it is sent.
+    const bind = inSession ? [bindSessionWorld(ctx)] : operation.secured ? [bindWorldByToken(ctx)] : [];
+    const inWorld = SESSION_REGISTRY.has(operation.operationId) ? [] : [...bind, settleChecks(ctx)];
+    const answer: RequestHandler = (req, res) => send(res, ctx, operation, handler(req, res, ctx, worldOf(res, ctx)));
+    router[operation.method](expressPath(relativePath(operation)), ...inWorld, ...(operation.secured ? [authenticate(ctx)] : []), answer);
   }
   return router;
 }
@@ -119,30 +174,38 @@ function bindOperation(operations: readonly SpecOperation[]): RequestHandler {
   };
 }
 
-/** A principal as `GET /__mock/principals` lists it: the optional flags only when set. */
-function listed(p: Principal): Record<string, unknown> {
-  return {
-    token: p.token,
-    kind: p.kind,
-    id: p.id,
-    name: p.name,
-    tenantId: p.tenantId,
-    role: p.role,
-    readableProjectIds: p.readProjectIds,
-    writableProjectIds: p.writeProjectIds,
-    ...(p.actsForEndUsers ? { actsForEndUsers: true } : {}),
-    ...(p.expiresAt ? { expiresAt: p.expiresAt } : {}),
-    ...(p.revokedAt ? { revokedAt: p.revokedAt } : {}),
-    purpose: p.purpose,
+/** Binds a `/__mock/sessions/{sessionId}/…` request to that session's world; 404 when it is not open. */
+function bindSessionWorld(ctx: MockContext): RequestHandler {
+  return (req, res, next) => {
+    const world = ctx.sessions.world(String(req.params.sessionId));
+    if (!world) sessionNotFound(req);
+    res.locals.world = world;
+    next();
   };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+function sessionNotFound(req: Request): never {
+  const id = String(req.params.sessionId);
+  throw new ApiError('not-found', `no open session ${id}: it was ended, it expired, or it never was`, { sessionId: id });
+}
 
-/** Refuses the fields of `body` beyond `known`, naming them (`at` prefixes a nested object's). */
-function refuseUnknownFields(body: Record<string, unknown>, known: readonly string[], takes: string, at = ''): void {
-  const unknown = Object.keys(body).filter((field) => !known.includes(field)).map((field) => `${at}${field}`);
-  if (unknown.length > 0) throw new ApiError('unknown-field', `unknown field ${unknown.map((f) => `"${f}"`).join(', ')}; ${takes}`, { fields: unknown });
+function openSession(ctx: MockContext, body: unknown): Session {
+  try {
+    return ctx.sessions.create(body ?? {});
+  } catch (error) {
+    if (!(error instanceof SessionRefusal)) throw error;
+    throw new ApiError(error.code, error.message, error.details);
+  }
+}
+
+function clockState(world: MockWorld): { now: string; frozen: boolean } {
+  const { now, frozen } = world.clock.read();
+  return { now: new Date(now).toISOString(), frozen };
+}
+
+function refuseClockBeforeWorld(world: MockWorld, now: number): void {
+  const problem = clockProblem(world, now);
+  if (problem) throw new ApiError('clock-before-world', problem, { newest: new Date(world.store.newestTime()).toISOString() });
 }
 
 /**

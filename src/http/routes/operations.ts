@@ -1,14 +1,16 @@
 // Mounts one Express route per spec operation that has a handler, in the order: operation
-// binding, Prefer, faults, auth, handler. Paths and methods come from the document.
+// binding, Prefer, the world the token reaches, its faults, its due checks, auth, body, idempotency, handler. Paths and methods come from the document.
 import { Router, type RequestHandler } from 'express';
 import type { SpecOperation } from '../../spec/operations.ts';
 import type { MockContext } from '../context.ts';
 import { defectRequest } from '../defects.ts';
 import { authenticate } from '../middleware/auth.ts';
+import { bindWorldByToken } from '../middleware/bind-world.ts';
 import { randomFaults } from '../middleware/faults.ts';
 import { idempotency } from '../middleware/idempotency.ts';
 import { jsonBody } from '../middleware/json-body.ts';
 import { preferCode } from '../middleware/prefer.ts';
+import { settleChecks } from '../middleware/settle-checks.ts';
 import { send } from '../send.ts';
 import type { OperationHandler } from './read-handlers.ts';
 
@@ -36,9 +38,11 @@ export function operationsRouter(ctx: MockContext, handlers: Record<string, Oper
     const chain = [
       bind,
       preferCode(operation),
+      ...(operation.secured ? [bindWorldByToken(ctx)] : []),
       randomFaults(ctx, operation),
+      settleChecks(ctx),
       ...(operation.secured ? [authenticate(ctx)] : []),
-      ...(writes ? [...jsonBody(ctx, operation), idempotency(ctx.store, ctx.idempotencyInFlight, ctx.clock, operation)] : []),
+      ...(writes ? [...jsonBody(ctx, operation), idempotency(ctx, operation)] : []),
       run,
     ];
     router[operation.method](expressPath(operation.path), ...chain);

@@ -2,7 +2,7 @@
 // and maps the answer to a status and a body.
 import type { Request, Response } from 'express';
 import { ApiError } from '../api-error.ts';
-import type { MockContext, Reply } from '../context.ts';
+import { worldOf, type MockContext, type Reply } from '../context.ts';
 import { parseListQuery } from '../list-query.ts';
 import { storedRecordsPage } from '../send.ts';
 import { callerOf, pathParam, suggestedChangeIdOf, suggestedChangeNotFound } from './request-parts.ts';
@@ -17,18 +17,19 @@ export const READ_HANDLERS: Record<string, OperationHandler> = {
 
   getCorrection(req, res, ctx) {
     const id = pathParam(req, 'correctionId');
-    const correction = ctx.store.readCorrection(callerOf(res), id);
+    const correction = worldOf(res, ctx).store.readCorrection(callerOf(res), id);
     if (!correction) throw new ApiError('not-found', `no correction ${id} in this workspace`, { correctionId: id });
     return { status: 200, body: correction, stored: true };
   },
 
   listCorrections(req, res, ctx) {
+    const world = worldOf(res, ctx);
     const caller = callerOf(res);
     const list = parseListQuery(req.query as Record<string, string | string[]>, caller, ctx.validators);
     const binding = ctx.defects.has('unsealed-cursor')
       ? { tenantId: '', caller: '', path: '', filters: {} }
       : { tenantId: caller.tenantId, caller: `${caller.kind}:${caller.id}`, path: '/v1/corrections', filters: list.cursorFilters };
-    const cursors = ctx.cursors.bind(binding);
+    const cursors = world.cursors.bind(binding);
     let after;
     if (list.cursor !== undefined) {
       const opened = cursors.open(list.cursor);
@@ -37,7 +38,7 @@ export const READ_HANDLERS: Record<string, OperationHandler> = {
       }
       after = opened.position;
     }
-    const page = ctx.store.listCorrections(caller, list.filter, after, list.limit);
+    const page = world.store.listCorrections(caller, list.filter, after, list.limit);
     return {
       status: 200,
       body: storedRecordsPage('Correction', page.corrections, {
@@ -48,7 +49,7 @@ export const READ_HANDLERS: Record<string, OperationHandler> = {
   },
 
   getSuggestedChange(req, res, ctx) {
-    const change = ctx.store.readSuggestedChange(callerOf(res), suggestedChangeIdOf(req));
+    const change = worldOf(res, ctx).store.readSuggestedChange(callerOf(res), suggestedChangeIdOf(req));
     if (!change) throw suggestedChangeNotFound(pathParam(req, 'suggestedChangeId'));
     return { status: 200, body: change, stored: true };
   },

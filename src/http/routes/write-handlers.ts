@@ -1,53 +1,58 @@
 // The writes the pages name under "See also" (x-inferred in the spec): each hands checked input
 // to one store operation, commits what it changed, and maps the outcome to a reply.
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { changeCorrection, createCorrection, removeCorrectionById, type CorrectionChangeInput, type CorrectionInput } from '../../store/correction-writes.ts';
 import type { Outcome } from '../../store/outcome.ts';
 import { addAsLatest, pin, startCheck, withdraw, type ActionContext } from '../../store/suggested-change-writes.ts';
 import { ApiError } from '../api-error.ts';
-import type { MockContext, Reply } from '../context.ts';
+import { worldOf, type MockContext, type MockWorld, type Reply } from '../context.ts';
 import { replyToKeep } from '../middleware/idempotency.ts';
 import type { OperationHandler } from './read-handlers.ts';
 import { callerOf, pathParam, suggestedChangeIdOf } from './request-parts.ts';
 
 /** The mock clock's now, as the API writes times. */
-export const nowOf = (ctx: MockContext) => new Date(ctx.clock()).toISOString();
+export const nowOf = (world: MockWorld) => new Date(world.clock.now()).toISOString();
 
 /**
  * Commits a successful outcome and replies with its value; a refusal becomes its ApiError.
  * - With an Idempotency-Key, the reply is committed with the write, so both survive together.
  */
-export function commitOutcome<T>(ctx: MockContext, outcome: Outcome<T>, res?: Response): Reply {
+export function commitOutcome<T>(world: MockWorld, outcome: Outcome<T>, res?: Response): Reply {
   if (!outcome.ok) throw new ApiError(outcome.code, outcome.message, outcome.details);
   const status = outcome.status ?? 200;
   const replies = res ? replyToKeep(res, status, outcome.value) : [];
-  ctx.store.commit(replies.length > 0 ? { ...outcome.changes, replies } : outcome.changes);
+  world.store.commit(replies.length > 0 ? { ...outcome.changes, replies } : outcome.changes);
   return { status, body: outcome.value };
 }
 
-function actionContext(ctx: MockContext, res: Response): ActionContext {
-  return { lookup: ctx.store.lookup, caller: callerOf(res), at: nowOf(ctx), newId: ctx.newId };
+function actionContext(world: MockWorld, res: Response): ActionContext {
+  return { lookup: world.store.lookup, caller: callerOf(res), at: nowOf(world), newId: world.newId };
 }
 
 
+/** A write, in the world the request is bound to. */
+type WorldWrite = (req: Request, res: Response, world: MockWorld, ctx: MockContext) => Reply;
+
+const inWorld = (write: WorldWrite): OperationHandler => (req, res, ctx) => write(req, res, worldOf(res, ctx), ctx);
+
 export const WRITE_HANDLERS: Record<string, OperationHandler> = {
-  createCorrection: (req, res, ctx) =>
-    commitOutcome(ctx, createCorrection(ctx.store.lookup, callerOf(res), req.body as CorrectionInput, nowOf(ctx), ctx.newId('cor')), res),
+  createCorrection: inWorld((req, res, world) =>
+    commitOutcome(world, createCorrection(world.store.lookup, callerOf(res), req.body as CorrectionInput, nowOf(world), world.newId('cor')), res)),
 
-  changeCorrection: (req, res, ctx) =>
-    commitOutcome(ctx, changeCorrection(ctx.store.lookup, callerOf(res), pathParam(req, 'correctionId'), req.body as CorrectionChangeInput, nowOf(ctx)), res),
+  changeCorrection: inWorld((req, res, world) =>
+    commitOutcome(world, changeCorrection(world.store.lookup, callerOf(res), pathParam(req, 'correctionId'), req.body as CorrectionChangeInput, nowOf(world)), res)),
 
-  removeCorrection: (req, res, ctx) =>
-    commitOutcome(ctx, removeCorrectionById(ctx.store.lookup, callerOf(res), pathParam(req, 'correctionId'), nowOf(ctx)), res),
+  removeCorrection: inWorld((req, res, world) =>
+    commitOutcome(world, removeCorrectionById(world.store.lookup, callerOf(res), pathParam(req, 'correctionId'), nowOf(world)), res)),
 
-  checkSuggestedChange: (req, res, ctx) =>
-    commitOutcome(ctx, startCheck(actionContext(ctx, res), suggestedChangeIdOf(req), ctx.clock() + ctx.checkMs, ctx.faults.failChecks === true), res),
+  checkSuggestedChange: inWorld((req, res, world, ctx) =>
+    commitOutcome(world, startCheck(actionContext(world, res), suggestedChangeIdOf(req), world.clock.now() + ctx.checkMs, world.faults.failChecks === true), res)),
 
-  pinSuggestedChange: (req, res, ctx) => commitOutcome(ctx, pin(actionContext(ctx, res), suggestedChangeIdOf(req)), res),
+  pinSuggestedChange: inWorld((req, res, world) => commitOutcome(world, pin(actionContext(world, res), suggestedChangeIdOf(req)), res)),
 
-  addSuggestedChangeAsLatest: (req, res, ctx) =>
-    commitOutcome(ctx, addAsLatest(actionContext(ctx, res), suggestedChangeIdOf(req), (req.body as { reason?: string } | undefined)?.reason), res),
+  addSuggestedChangeAsLatest: inWorld((req, res, world) =>
+    commitOutcome(world, addAsLatest(actionContext(world, res), suggestedChangeIdOf(req), (req.body as { reason?: string } | undefined)?.reason), res)),
 
-  withdrawSuggestedChange: (req, res, ctx) =>
-    commitOutcome(ctx, withdraw(actionContext(ctx, res), suggestedChangeIdOf(req), (req.body as { reason: string }).reason), res),
+  withdrawSuggestedChange: inWorld((req, res, world) =>
+    commitOutcome(world, withdraw(actionContext(world, res), suggestedChangeIdOf(req), (req.body as { reason: string }).reason), res)),
 };

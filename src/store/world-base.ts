@@ -1,0 +1,85 @@
+// The world as loaded, indexed once and never changed: the shared read-only base under the base
+// world's own writes and under every session's (see layered-map.ts). One per World object, so the
+// mocks of a process that serve one loaded world, and all their sessions, index it once.
+import { isLive } from '../domain/correction-transitions.ts';
+import type { Correction, CorrectionWithCopies, SuggestedChange } from '../domain/types.ts';
+import { liveKey } from '../domain/world-rules.ts';
+import type { Agent, Block, CorrectorGroup, Principal, Project, Run, StoredSuggestedChange, TestSet, World } from '../domain/world.ts';
+import { newestDateIn } from '../fixtures/world-dates.ts';
+import { createCorrectionIndex, type CorrectionIndex } from './correction-index.ts';
+import { createViewCache, type ViewCache } from './view-cache.ts';
+import type { PendingApproval, RunningCheck } from './world-changes.ts';
+
+export interface WorldBase {
+  readonly world: World;
+  readonly index: CorrectionIndex;
+  readonly corrections: ReadonlyMap<string, Correction>;
+  /** The live correction of each (run, maker, participant), by its id. */
+  readonly live: ReadonlyMap<string, string>;
+  readonly projects: ReadonlyMap<string, Project>;
+  readonly tokens: ReadonlyMap<string, Principal>;
+  readonly runs: ReadonlyMap<string, Run>;
+  readonly blocks: ReadonlyMap<string, Block>;
+  readonly agents: ReadonlyMap<string, Agent>;
+  readonly groups: ReadonlyMap<string, CorrectorGroup>;
+  readonly testSets: ReadonlyMap<string, TestSet>;
+  readonly changes: ReadonlyMap<string, StoredSuggestedChange>;
+  readonly approvals: ReadonlyMap<string, PendingApproval>;
+  readonly checks: ReadonlyMap<string, RunningCheck>;
+  /** API views of records, shared by every layer: a view depends only on the record objects it is built from. */
+  readonly correctionViews: ViewCache<Correction, CorrectionWithCopies>;
+  readonly suggestedChangeViews: ViewCache<StoredSuggestedChange, SuggestedChange>;
+  /** The newest time any record of the world (tokens aside) carries, in epoch ms; found on first use. */
+  newestTime(): number;
+}
+
+const bases = new WeakMap<World, WorldBase>();
+
+/** The base of `world`, indexed on first use; the caller must never change `world` afterwards. */
+export function worldBaseOf(world: World): WorldBase {
+  let base = bases.get(world);
+  if (!base) bases.set(world, (base = indexWorld(world)));
+  return base;
+}
+
+/**
+ * The world with its look-up maps and list index. The records are used as they are, not copied:
+ * no layer changes a record in place (a write stores a new object). Copying was most of the
+ * start-up time and doubled the memory of a 100 000-correction world.
+ * - A loaded suggested change that waits for a second person gets its open approval (whoever
+ *   pinned it is not recorded, so any other writer may decide); one that is checking keeps
+ *   checking, so the world stays as written, until `/__mock/checks/{id}/finish` ends it.
+ */
+function indexWorld(world: World): WorldBase {
+  const index = createCorrectionIndex();
+  const live = new Map<string, string>();
+  for (const correction of world.corrections) {
+    index.add(correction);
+    if (isLive(correction)) live.set(liveKey(correction), correction.id);
+  }
+  const byId = <T extends { id: string }>(records: T[]) => new Map(records.map((r) => [r.id, r]));
+  let newest: number | undefined;
+  return {
+    world,
+    index,
+    corrections: byId(world.corrections),
+    live,
+    projects: byId(world.projects),
+    tokens: new Map(world.principals.map((p) => [p.token, p])),
+    runs: byId(world.runs),
+    blocks: byId(world.blocks),
+    agents: byId(world.agents),
+    groups: byId(world.correctorGroups),
+    testSets: byId(world.testSets),
+    changes: byId(world.suggestedChanges),
+    approvals: new Map(world.suggestedChanges.filter((s) => s.approvalId && !s.pinned && !s.addedAsLatest && !s.withdrawn).map((s) => [s.approvalId!, {
+      id: s.approvalId!, suggestedChangeId: s.id, pinnedBy: { kind: 'user' as const, id: '(not recorded)' }, pinChangeId: `pch_${s.approvalId!.replace(/^apr_/, '')}`,
+    }])),
+    checks: new Map(world.suggestedChanges.filter((s) => s.check.status === 'running' && !s.withdrawn).map((s) => [s.id, {
+      suggestedChangeId: s.id, endsAt: Number.POSITIVE_INFINITY, fails: false,
+    }])),
+    correctionViews: createViewCache(),
+    suggestedChangeViews: createViewCache(),
+    newestTime: () => (newest ??= newestDateIn({ ...world, principals: [] })),
+  };
+}

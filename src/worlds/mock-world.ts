@@ -1,0 +1,51 @@
+// Builds one world the mock serves (the base world, or a session's) from the settings they share.
+import { randomBytes } from 'node:crypto';
+import type { FaultSettings, MockWorld } from '../http/context.ts';
+import { createCursorSealer } from '../http/cursor.ts';
+import { seededRandom } from '../seeded-random.ts';
+import type { WorldStore } from '../store/world-store.ts';
+import { cursorSecretOf, idMaker } from './id-sequence.ts';
+import { createMockClock, type ClockSetting, type MockClock } from './mock-clock.ts';
+
+export interface WorldSettings {
+  /** Real time, or a test's own clock. */
+  clockSource: () => number;
+  /** The clock as `--clock` sets it at start; a session's clock starts so too. */
+  clockStart?: ClockSetting;
+  /** The faults a world starts with (`--fault-rate`, `--latency`). */
+  faults: FaultSettings;
+  /** Seeds the ids and the cursor secret (a deterministic world); random when undefined. */
+  seed?: number;
+  /** Seals cursors with this instead (`--cursor-secret`). */
+  cursorSecret?: string;
+  /** Seeds the random faults; the seed, else 1. */
+  faultSeed?: number;
+}
+
+/** A world's clock, as the settings start it; made before its store, which keeps time by it. */
+export const createWorldClock = (settings: WorldSettings): MockClock => createMockClock(settings.clockSource, settings.clockStart);
+
+/**
+ * - `idEpoch`: the writes a state file restored; it picks another of the seed's id sequences, so
+ *   that a restarted seeded mock makes new ids.
+ */
+export function createMockWorld(settings: WorldSettings, clock: MockClock, store: WorldStore, extra: { idEpoch?: number; sessionId?: string } = {}): MockWorld {
+  const secret = settings.cursorSecret ?? (settings.seed !== undefined ? cursorSecretOf(settings.seed) : randomBytes(32));
+  return {
+    ...(extra.sessionId !== undefined ? { sessionId: extra.sessionId } : {}),
+    store,
+    faults: structuredClone(settings.faults),
+    clock,
+    cursors: createCursorSealer(secret, clock.now),
+    newId: idMaker(settings.seed, extra.idEpoch),
+    random: seededRandom(settings.faultSeed ?? settings.seed ?? 1),
+    idempotencyInFlight: new Set(),
+  };
+}
+
+/** Why the world's clock may not read `now`, or undefined: a time before its newest record would stamp a write before the record it changes. */
+export function clockProblem(world: MockWorld, now: number): string | undefined {
+  const newest = world.store.newestTime();
+  if (now >= newest) return undefined;
+  return `the clock (${new Date(now).toISOString()}) is before the world's newest record (${new Date(newest).toISOString()}): a write would be stamped before the record it changes; set ${new Date(newest).toISOString()} or later`;
+}

@@ -1,0 +1,293 @@
+// Sessions (issue 13): isolated worlds reached by their own tokens, over one shared base. Each
+// test opens its own sessions on one mock, as parallel test files would.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_OPEN_SESSIONS, SessionRefusal } from '../../src/worlds/sessions.ts';
+import { fixture, freshRuns, openCorrections } from '../support/fixture-picks.ts';
+import { startMock, type Answer, type TestMock } from './support.ts';
+
+interface Listed { token: string; id: string; kind: string }
+interface OpenedSession { id: string; name?: string; seed?: number; ttlSeconds: number; createdAt: string; expiresAt: string; writes: number; principals: Listed[] }
+interface SuggestedChangeRecord { id: string; agentId: string; approvalId?: string; pinned?: unknown; addedAsLatest?: unknown; withdrawn?: unknown; madeBeforeProjects?: boolean; projectId?: string; check: { status: string } }
+
+let server: TestMock;
+let now = Date.parse('2026-12-01T09:00:00.000Z');
+beforeAll(async () => { server = await startMock({ clock: () => now }); });
+afterAll(async () => { await server.close(); });
+
+async function open(body?: unknown): Promise<OpenedSession> {
+  const answer = await server.request('POST', '/__mock/sessions', body === undefined ? {} : { body });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body as OpenedSession;
+}
+/** The session's own token of a fixtures principal (`kgm_<name>_…`). */
+const tokenIn = (session: OpenedSession, name: string) => session.principals.find((p) => p.token.startsWith(`${session.id}.kgm_${name}_`))!.token;
+const correctionIn = (token: string, id: string) => server.get(`/v1/corrections/${id}`, token);
+function expectError(answer: Answer<any>, status: number, code: string): void {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  expect(answer.body.error.code).toBe(code);
+  expect(answer.body.error.requestId).toBe(answer.headers.get('x-request-id'));
+}
+
+describe('POST /__mock/sessions', () => {
+  it('→ 201 with an id, every principal of GET /__mock/principals with a token of its own, and expiresAt 30 minutes on', async () => {
+    const session = await open();
+    expect(session.id).toMatch(/^ses_[0-9a-f]{16}$/);
+    const listed = (await server.get('/__mock/principals')).body.data as Listed[];
+    expect(session.principals).toEqual(listed.map((p) => ({ ...p, token: `${session.id}.${p.token}` })));
+    expect(session.ttlSeconds).toBe(1800);
+    expect(Date.parse(session.expiresAt) - Date.parse(session.createdAt)).toBe(1800 * 1000);
+    expect(session.createdAt).toBe(new Date(now).toISOString());
+    expect(session.writes).toBe(0);
+  });
+
+  it('{ name, seed, ttlSeconds } → kept; seed 42 starts as the embedded world, another seed as its own generated world, with its own principals', async () => {
+    const named = await open({ name: 'list › filters', seed: 42, ttlSeconds: 60 });
+    expect(named).toMatchObject({ name: 'list › filters', seed: 42, ttlSeconds: 60 });
+    expect((await server.get(`/__mock/sessions/${named.id}/state`)).body).toEqual((await server.get('/__mock/state')).body);
+    const seven = await open({ seed: 7 });
+    const baseTokens = server.mock.store.principals().map((p) => p.token);
+    expect(seven.principals.map((p) => p.token.slice(seven.id.length + 1)).some((t) => baseTokens.includes(t))).toBe(false);
+    const page = await server.get('/v1/corrections?limit=1', tokenIn(seven, 'admin'));
+    expect(page.status).toBe(200);
+    // A base token names no principal of seed 7's world.
+    expectError(await server.get('/v1/corrections?limit=1', `${seven.id}.${server.token('admin')}`), 401, 'auth-invalid');
+  });
+
+  it.each([
+    [{ seed: -1 }, 'bad-input', 'seed'], [{ seed: 1.5 }, 'bad-input', 'seed'], [{ ttlSeconds: 0 }, 'bad-input', 'ttlSeconds'],
+    [{ ttlSeconds: 604_801 }, 'bad-input', 'ttlSeconds'], [{ name: '' }, 'bad-input', 'name'], [{ name: 'x'.repeat(201) }, 'bad-input', 'name'],
+    [{ owner: 'me' }, 'unknown-field', 'owner'], [[1, 2], 'bad-input', undefined],
+  ] as const)('%j → 400 %s, and no session is opened', async (body, code, field) => {
+    const before = (await server.get('/__mock/sessions')).body.data.length;
+    const answer = await server.request('POST', '/__mock/sessions', { body });
+    expectError(answer, 400, code);
+    if (code === 'bad-input' && field !== undefined) expect(answer.body.error.details).toEqual({ field });
+    if (code === 'unknown-field') expect(answer.body.error.details).toEqual({ fields: [field] });
+    expect((await server.get('/__mock/sessions')).body.data.length).toBe(before);
+  });
+
+  it('a body that is not JSON → 400; text/plain → 415; from a foreign page → 403 foreign-origin', async () => {
+    expectError(await server.request('POST', '/__mock/sessions', { body: '{ nope' }), 400, 'bad-input');
+    expectError(await server.request('POST', '/__mock/sessions', { body: '{}', headers: { 'Content-Type': 'text/plain' } }), 415, 'unsupported-media-type');
+    expectError(await server.request('POST', '/__mock/sessions', { body: {}, headers: { Origin: 'https://evil.example' } }), 403, 'foreign-origin');
+  });
+
+  it(`in process, createSession answers the same object; bad options throw SessionRefusal; past ${MAX_OPEN_SESSIONS} open → too-many-sessions (429 over HTTP)`, async () => {
+    const mock = (await startMock()).mock;
+    const session = mock.createSession({ name: 'in process' });
+    expect(session.principals.map((p) => p.token)).toEqual(mock.store.principals().map((p) => `${session.id}.${p.token}`));
+    expect(mock.sessions.get(session.id)).toEqual(session);
+    expect(() => mock.createSession({ seed: -1 })).toThrow(SessionRefusal);
+    expect(() => mock.createSession({ color: 'red' } as never)).toThrow(/unknown field "color"/);
+    for (let i = mock.sessions.size(); i < MAX_OPEN_SESSIONS; i += 1) mock.createSession();
+    expect(() => mock.createSession()).toThrow(expect.objectContaining({ code: 'too-many-sessions' }));
+    const running = await mock.listen();
+    try {
+      const answer = await fetch(`${running.url}/__mock/sessions`, { method: 'POST' });
+      expect(answer.status).toBe(429);
+      expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('too-many-sessions');
+      expect(mock.sessions.end(session.id)).toBe(true);
+      expect((await fetch(`${running.url}/__mock/sessions`, { method: 'POST' })).status).toBe(201);
+    } finally {
+      await running.close();
+    }
+  });
+});
+
+describe('isolation: a session sees its own writes only', () => {
+  it("a correction made and one changed in session A: A sees both; the base world, base tokens and session B see neither; A's writes count", async () => {
+    const [run] = freshRuns(1);
+    const [target] = openCorrections(1);
+    const a = await open({ name: 'A' });
+    const b = await open({ name: 'B' });
+    const made = await server.request('POST', '/v1/corrections', { token: tokenIn(a, 'admin'), body: { runId: run!.id, answer: 'wrong', why: 'made in A' } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const changed = await server.request('PATCH', `/v1/corrections/${target!.id}`, { token: tokenIn(a, 'admin'), body: { status: 'wont-fix', note: 'in A' } });
+    expect(changed.body.status).toBe('wont-fix');
+
+    expect((await correctionIn(tokenIn(a, 'admin'), made.body.id)).status).toBe(200);
+    for (const token of ['admin', tokenIn(b, 'admin'), `${b.id}.${server.token('admin')}`]) {
+      expect((await correctionIn(token, made.body.id)).status).toBe(404);
+      expect((await correctionIn(token, target!.id)).body.status).toBe('open');
+    }
+    const runIds = async (token: string) => (await server.get(`/v1/corrections?runId=${run!.id}`, token)).body.data.map((c: { id: string }) => c.id);
+    expect(await runIds(tokenIn(a, 'admin'))).toEqual([made.body.id]);
+    expect(await runIds('admin')).toEqual([]);
+    expect(await runIds(tokenIn(b, 'admin'))).toEqual([]);
+    expect(server.mock.store.lookup.correction(made.body.id)).toBeUndefined();
+    expect((await server.get(`/__mock/sessions/${a.id}`)).body.writes).toBe(2);
+    expect((await server.get(`/__mock/sessions/${b.id}`)).body.writes).toBe(0);
+  });
+
+  it('a write in the base world is seen by no session, opened before it or after', async () => {
+    const [, target] = openCorrections(2);
+    const before = await open();
+    const write = await server.request('PATCH', `/v1/corrections/${target!.id}`, { token: 'admin', body: { status: 'wont-fix' } });
+    expect(write.status).toBe(200);
+    const after = await open();
+    try {
+      for (const session of [before, after]) expect((await correctionIn(tokenIn(session, 'admin'), target!.id)).body.status).toBe('open');
+    } finally {
+      await server.request('POST', '/__mock/reset');
+    }
+  });
+
+  it('an Idempotency-Key is per session: the same key and body make one correction in each session, and a replay within one', async () => {
+    const [run] = freshRuns(1);
+    const a = await open();
+    const b = await open();
+    const create = (token: string) => server.request('POST', '/v1/corrections', { token, headers: { 'Idempotency-Key': 'same-key' }, body: { runId: run!.id, answer: 'wrong' } });
+    const inA = await create(tokenIn(a, 'admin'));
+    const inB = await create(tokenIn(b, 'admin'));
+    expect([inA.status, inB.status]).toEqual([201, 201]);
+    expect(inB.headers.get('x-idempotent-replay')).toBeNull();
+    const again = await create(tokenIn(a, 'admin'));
+    expect(again.headers.get('x-idempotent-replay')).toBe('true');
+    expect(again.body).toEqual(inA.body);
+  });
+
+  it("a cursor is bound to its world: the base world's is refused in a session, and a session's in the base world and in another session", async () => {
+    const a = await open();
+    const b = await open();
+    const cursorOf = async (token: string) => (await server.get('/v1/corrections?limit=2', token)).body.nextCursor as string;
+    const refused = async (token: string, cursor: string) => expectError(await server.get(`/v1/corrections?limit=2&cursor=${encodeURIComponent(cursor)}`, token), 400, 'bad-input');
+    await refused(tokenIn(a, 'admin'), await cursorOf('admin'));
+    await refused('admin', await cursorOf(tokenIn(a, 'admin')));
+    await refused(tokenIn(b, 'admin'), await cursorOf(tokenIn(a, 'admin')));
+    const own = await cursorOf(tokenIn(a, 'admin'));
+    expect((await server.get(`/v1/corrections?limit=2&cursor=${encodeURIComponent(own)}`, tokenIn(a, 'admin'))).status).toBe(200);
+  });
+
+  it("faults are per session: a session's databaseBusy rate 1 answers its own requests 503, and neither the base world's nor another session's", async () => {
+    const a = await open();
+    const b = await open();
+    const set = await server.request('POST', `/__mock/sessions/${a.id}/faults`, { body: { databaseBusy: { rate: 1, retryAfter: 3 } } });
+    expect(set.body.faults).toEqual({ databaseBusy: { rate: 1, retryAfter: 3 } });
+    const busy = await server.get('/v1/corrections?limit=1', tokenIn(a, 'admin'));
+    expectError(busy, 503, 'database-busy');
+    expect(busy.headers.get('retry-after')).toBe('3');
+    expect((await server.get('/v1/corrections?limit=1', tokenIn(b, 'admin'))).status).toBe(200);
+    expect((await server.get('/v1/corrections?limit=1', 'admin')).status).toBe(200);
+    expect((await server.get(`/__mock/sessions/${a.id}/state`)).body.faults).toEqual({ databaseBusy: { rate: 1, retryAfter: 3 } });
+    expect((await server.get('/__mock/state')).body.faults).toEqual({});
+    expect((await server.request('DELETE', `/__mock/sessions/${a.id}/faults`)).body.faults).toEqual({});
+    expect((await server.get('/v1/corrections?limit=1', tokenIn(a, 'admin'))).status).toBe(200);
+  });
+
+  it("approvals, checks and test runs are the session's: a pin waiting in a session is decided with its tokens only, and its check ends by its own route", async () => {
+    const changes = fixture<SuggestedChangeRecord[]>('suggested-changes.json');
+    const projects = fixture<Array<{ id: string; releaseGate: string }>>('projects.json');
+    const agents = fixture<Array<{ id: string; projectId: string }>>('agents.json');
+    const gateOf = (s: SuggestedChangeRecord) => projects.find((p) => p.id === agents.find((a) => a.id === s.agentId)!.projectId)!.releaseGate;
+    const ready = (s: SuggestedChangeRecord) => s.check.status === 'done' && s.approvalId === undefined && !s.pinned && !s.addedAsLatest && !s.withdrawn && s.madeBeforeProjects !== true && s.projectId !== undefined;
+    const secondPerson = changes.find((s) => ready(s) && gateOf(s) === 'second-person')!;
+    const running = changes.find((s) => s.check.status === 'running' && !s.withdrawn)!;
+    const session = await open();
+    const pinned = await server.request('POST', `/v1/suggested-changes/${secondPerson.id}/pin`, { token: tokenIn(session, 'admin') });
+    expect(pinned.body.status, JSON.stringify(pinned.body)).toBe('waiting-for-second-person');
+    expect((await server.get(`/v1/suggested-changes/${secondPerson.id}`, 'admin')).body.status).toBe('ready');
+    expectError(await server.request('POST', `/__mock/approvals/${pinned.body.approvalId}/approve`, { token: 'expert' }), 404, 'not-found');
+    const approved = await server.request('POST', `/__mock/approvals/${pinned.body.approvalId}/approve`, { token: tokenIn(session, 'expert') });
+    expect(approved.body.status).toBe('pinned');
+
+    expectError(await server.request('POST', `/__mock/sessions/${session.id}/checks/00000000-0000-4000-8000-000000000000/finish`), 404, 'not-found');
+    const finished = await server.request('POST', `/__mock/sessions/${session.id}/checks/${running.id}/finish`, { body: { fails: true } });
+    expect(finished.body).toEqual({ finished: running.id, fails: true });
+    expect((await server.get(`/v1/suggested-changes/${running.id}`, tokenIn(session, 'admin'))).body.status).toBe('check-failed');
+    expect((await server.get(`/v1/suggested-changes/${running.id}`, 'admin')).body.status).toBe('checking');
+
+    const [fixed] = fixture<Array<{ id: string; status: string; supersededBy?: string; reopenedIn?: unknown; projectId: string }>>('corrections.json')
+      .filter((c) => c.status === 'fixed' && c.supersededBy === undefined && c.reopenedIn === undefined);
+    const tested = await server.request('POST', '/__mock/test-runs', { token: tokenIn(session, 'admin'), body: { version: 'v9', how: 'pin', wrong: [fixed!.id] } });
+    expect(tested.status, JSON.stringify(tested.body)).toBe(200);
+    expect((await correctionIn(tokenIn(session, 'admin'), fixed!.id)).body.status).not.toBe('fixed');
+    expect((await correctionIn('admin', fixed!.id)).body.status).toBe('fixed');
+  });
+});
+
+describe('GET, DELETE and reset of a session', () => {
+  it('GET /__mock/sessions lists the open ones without tokens; GET /__mock/sessions/{id} shows one with them', async () => {
+    const session = await open({ name: 'listed' });
+    const listed = (await server.get('/__mock/sessions')).body.data as Array<Record<string, unknown>>;
+    const mine = listed.find((s) => s.id === session.id);
+    const { principals: _principals, ...summary } = session;
+    expect(mine).toEqual(summary);
+    expect((await server.get(`/__mock/sessions/${session.id}`)).body).toEqual(session);
+  });
+
+  it('DELETE /__mock/sessions/{id} → 200 { ended }; its tokens then answer 401 auth-invalid naming the session, and its routes 404', async () => {
+    const session = await open();
+    const token = tokenIn(session, 'admin');
+    expect((await server.get('/v1/corrections?limit=1', token)).status).toBe(200);
+    expect((await server.request('DELETE', `/__mock/sessions/${session.id}`)).body).toEqual({ ended: session.id });
+    const refused = await server.get('/v1/corrections?limit=1', token);
+    expectError(refused, 401, 'auth-invalid');
+    expect(refused.body.error.message).toContain(session.id);
+    expectError(await server.request('POST', '/__mock/test-runs', { token, body: { version: 'v1', how: 'pin' } }), 401, 'auth-invalid');
+    for (const [method, path] of [['GET', ''], ['DELETE', ''], ['POST', '/reset'], ['GET', '/state'], ['GET', '/clock'], ['POST', '/faults']] as const) {
+      const answer = await server.request(method, `/__mock/sessions/${session.id}${path}`, method === 'POST' ? { body: {} } : {});
+      expectError(answer, 404, 'not-found');
+      expect(answer.body.error.details).toEqual({ sessionId: session.id });
+    }
+    expect(((await server.get('/__mock/sessions')).body.data as Array<{ id: string }>).map((s) => s.id)).not.toContain(session.id);
+  });
+
+  it("POST /__mock/sessions/{id}/reset forgets its writes, and only its own: its tokens, clock and faults stay; another session's writes stay", async () => {
+    const [first, second] = openCorrections(2);
+    const a = await open();
+    const b = await open();
+    await server.request('PATCH', `/v1/corrections/${first!.id}`, { token: tokenIn(a, 'admin'), body: { status: 'wont-fix' } });
+    await server.request('PATCH', `/v1/corrections/${second!.id}`, { token: tokenIn(b, 'admin'), body: { status: 'wont-fix' } });
+    await server.request('POST', `/__mock/sessions/${a.id}/faults`, { body: { failChecks: true } });
+    await server.request('PUT', `/__mock/sessions/${a.id}/clock`, { body: { now: '2027-01-01T00:00:00Z', frozen: true } });
+    const reset = await server.request('POST', `/__mock/sessions/${a.id}/reset`);
+    const { faults: _faults, ...loadedCounts } = (await server.get(`/__mock/sessions/${(await open()).id}/state`)).body;
+    expect(reset.body).toEqual({ reset: true, ...loadedCounts });
+    expect((await correctionIn(tokenIn(a, 'admin'), first!.id)).body.status).toBe('open');
+    expect((await correctionIn(tokenIn(b, 'admin'), second!.id)).body.status).toBe('wont-fix');
+    expect((await server.get(`/__mock/sessions/${a.id}/state`)).body.faults).toEqual({ failChecks: true });
+    expect((await server.get(`/__mock/sessions/${a.id}/clock`)).body).toEqual({ now: '2027-01-01T00:00:00.000Z', frozen: true });
+    expect((await server.get(`/__mock/sessions/${a.id}`)).body.writes).toBe(0);
+  });
+
+  it('POST /__mock/reset resets the base world only: sessions keep their writes', async () => {
+    const [target] = openCorrections(1);
+    const session = await open();
+    await server.request('PATCH', `/v1/corrections/${target!.id}`, { token: tokenIn(session, 'admin'), body: { status: 'wont-fix' } });
+    expect((await server.request('POST', '/__mock/reset')).status).toBe(200);
+    expect((await correctionIn(tokenIn(session, 'admin'), target!.id)).body.status).toBe('wont-fix');
+  });
+});
+
+describe('idle sessions expire after their TTL, on the mock clock', () => {
+  it('ttlSeconds 60: a use at 59 s moves expiresAt on; 60 s idle after it → its tokens 401, its routes 404, gone from the list', async () => {
+    const mock = await startMock({ clock: { now: '2026-12-02T00:00:00Z', frozen: true } });
+    try {
+      const session = (await mock.request('POST', '/__mock/sessions', { body: { ttlSeconds: 60 } })).body as OpenedSession;
+      expect(session.expiresAt).toBe('2026-12-02T00:01:00.000Z');
+      const token = tokenIn(session, 'admin');
+      expect((await mock.request('POST', '/__mock/clock/advance', { body: { ms: 59_000 } })).body).toEqual({ now: '2026-12-02T00:00:59.000Z', frozen: true });
+      expect((await mock.get('/v1/corrections?limit=1', token)).status).toBe(200);
+      expect(((await mock.get('/__mock/sessions')).body.data as OpenedSession[])[0]!.expiresAt).toBe('2026-12-02T00:01:59.000Z');
+      await mock.request('POST', '/__mock/clock/advance', { body: { ms: 59_999 } });
+      expect((await mock.get(`/__mock/sessions/${session.id}`)).status).toBe(200);
+      await mock.request('POST', '/__mock/clock/advance', { body: { ms: 60_000 } });
+      expectError(await mock.get('/v1/corrections?limit=1', token), 401, 'auth-invalid');
+      expectError(await mock.get(`/__mock/sessions/${session.id}`), 404, 'not-found');
+      expect((await mock.get('/__mock/sessions')).body.data).toEqual([]);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it("a session's own clock does not age it: advancing the session's clock a day leaves it open", async () => {
+    const mock = await startMock({ clock: { now: '2026-12-02T00:00:00Z', frozen: true } });
+    try {
+      const session = (await mock.request('POST', '/__mock/sessions', { body: { ttlSeconds: 60 } })).body as OpenedSession;
+      await mock.request('POST', `/__mock/sessions/${session.id}/clock/advance`, { body: { ms: 86_400_000 } });
+      expect((await mock.get('/v1/corrections?limit=1', tokenIn(session, 'admin'))).status).toBe(200);
+    } finally {
+      await mock.close();
+    }
+  });
+});
