@@ -20,6 +20,8 @@ const USAGE = `usage: kindgi-mock [options]            (in this repo: npm start 
                            that passed is remembered in env KINDGI_MOCK_CHECKED_WORLDS, default
                            ${DEFAULT_CHECKED_WORLDS_DIR})
   --check-ms N             how long a suggested change's check runs (default 1500)
+  --approval-ms N          how long a pin waits for a second person before its approval
+                           expires by itself (default: until it is decided)
   --cursor-secret S        seal cursors with S, so several instances accept each other's
                            (default: derived from the seed with --seed or --deterministic,
                            else random per start)
@@ -52,7 +54,7 @@ function main(): void {
   const { values } = parseArgs({
     options: {
       port: { type: 'string' }, host: { type: 'string' }, 'public-url': { type: 'string' }, fixtures: { type: 'string' }, seed: { type: 'string' },
-      corrections: { type: 'string' }, state: { type: 'string' }, 'check-ms': { type: 'string' }, 'cursor-secret': { type: 'string' }, 'on-invalid-response': { type: 'string' },
+      corrections: { type: 'string' }, state: { type: 'string' }, 'check-ms': { type: 'string' }, 'approval-ms': { type: 'string' }, 'cursor-secret': { type: 'string' }, 'on-invalid-response': { type: 'string' },
       'fault-rate': { type: 'string' }, 'retry-after': { type: 'string' }, latency: { type: 'string' }, help: { type: 'boolean' },
       'check-every-start': { type: 'boolean' }, deterministic: { type: 'boolean' }, clock: { type: 'string' }, dates: { type: 'string' },
     },
@@ -80,6 +82,7 @@ function main(): void {
   const seed = number('seed', values.seed, whole);
   const corrections = number('corrections', values.corrections, (n) => whole(n) && n >= 1);
   const checkMs = number('check-ms', values['check-ms'], whole);
+  const approvalMs = number('approval-ms', values['approval-ms'], (n) => whole(n) && n >= 1);
   const dates = values.dates;
   if (dates !== undefined && dates !== 'world' && dates !== 'now') throw new UsageError('--dates takes world or now');
   let clock: ClockSetting | undefined;
@@ -98,6 +101,7 @@ function main(): void {
     ...(values.state !== undefined ? { stateFile: values.state } : {}),
     ...(publicUrl !== undefined ? { publicUrl } : {}),
     ...(checkMs !== undefined ? { checkMs } : {}),
+    ...(approvalMs !== undefined ? { approvalMs } : {}),
     ...(values['check-every-start'] ? { recheckWorld: true } : {}),
     ...(values.deterministic ? { deterministic: true } : {}),
     ...(clock !== undefined ? { clock } : {}),

@@ -22,7 +22,7 @@ import { createWorldStore, type WorldStore } from './store/world-store.ts';
 import { DEFAULT_SEED } from './fixtures/generate-world.ts';
 import { WORLD_NOW } from './fixtures/generate/random.ts';
 import { newestDateIn, shiftWorldDates } from './fixtures/world-dates.ts';
-import type { ClockSetting, MockClock } from './worlds/mock-clock.ts';
+import { clockRangeProblem, type ClockSetting, type MockClock } from './worlds/mock-clock.ts';
 import { clockProblem, createMockWorld, createWorldClock, type WorldSettings } from './worlds/mock-world.ts';
 import { MAX_ADVANCE_MS } from './http/routes/clock-bodies.ts';
 import { seededSessionWorld } from './worlds/seeded-worlds.ts';
@@ -103,6 +103,12 @@ export interface MockOptions {
   stateFileSystem?: StateFileSystem;
   /** How long a suggested change's check runs (default 1500 ms). */
   checkMs?: number;
+  /**
+   * How long a pin waits for a second person before its approval expires by itself, on the
+   * world's clock (`--approval-ms`). The pages give approvals no lifetime, so by default one
+   * waits until it is decided (`/__mock/approvals/{id}/expire` expires it at once).
+   */
+  approvalMs?: number;
   /** `error` (default): a response that breaks the spec becomes 500 response-invalid. `warn`: sent, and logged. */
   onInvalidResponse?: 'error' | 'warn';
   faults?: FaultSettings;
@@ -167,7 +173,10 @@ export function createMock(options: MockOptions = {}): Mock {
   const checkMs = options.checkMs ?? DEFAULT_CHECK_MS;
   const clockSource = typeof options.clock === 'function' ? options.clock : Date.now;
   const clockStart = typeof options.clock === 'object' ? clockSettingOf(options.clock) : undefined;
-  const datesOffset = options.dates === 'now' ? (clockStart?.now ?? clockSource()) - (loaded.madeAt ?? newestDateIn({ ...loaded.world, principals: [] })) : 0;
+  const startNow = clockStart?.now ?? clockSource();
+  const datesOffset = options.dates === 'now' ? startNow - (loaded.madeAt ?? newestDateIn({ ...loaded.world, principals: [] })) : 0;
+  // A seed's world was made at WORLD_NOW, whatever the loaded world's age: it moves by its own offset.
+  const seedDatesOffset = options.dates === 'now' ? startNow - WORLD_NOW : 0;
   // One World object for the base world and every session without a seed: its index is built once and shared.
   const world = datesOffset === 0 ? loaded.world : shiftWorldDates(loaded.world, datesOffset);
   const idSeed = options.seed ?? (options.deterministic ? DEFAULT_SEED : undefined);
@@ -185,20 +194,22 @@ export function createMock(options: MockOptions = {}): Mock {
   const { store, journal, restoredWrites } = storeFor(world, options, document, baseClock.now);
   const base = createMockWorld(settings, baseClock, store, { idEpoch: restoredWrites ?? 0 });
   for (const notice of journal?.notices ?? []) logger.warn(notice.message);
-  const startProblem = clockStart && clockProblem(base, clockStart.now);
+  // Whatever the clock, set or real: one before the world (a future-dated world, or a state file
+  // written while the clock was set on) would stamp writes before the records they change.
+  const startProblem = clockProblem(base, base.clock.now());
   if (startProblem) {
     journal?.close();
-    throw new RangeError(startProblem);
+    throw new RangeError(`${startProblem}${clockStart ? '' : ' (start with clock / --clock at that time or later, or dates "now" / --dates now)'}`);
   }
   const openSessionWorld = (sessionId: string, seed: number | undefined): MockWorld => {
-    const sessionWorld = seed === undefined ? world : seededSessionWorld(seed, options.corrections, datesOffset, document);
+    const sessionWorld = seed === undefined ? world : seededSessionWorld(seed, options.corrections, seedDatesOffset, document);
     const sessionSettings: WorldSettings = { ...settings, ...(seed !== undefined ? { seed } : {}) };
     // Sealed by its own seed's secret, or by a random one without a seed: `--cursor-secret` is
     // kept only by a session that takes the mock's seed, as the base world does.
     if (seed !== undefined || settings.seed === undefined) delete sessionSettings.cursorSecret;
     const clock = createWorldClock(sessionSettings);
     const opened = createMockWorld(sessionSettings, clock, createWorldStore(sessionWorld, { clock: clock.now }), { sessionId });
-    const problem = clockStart && clockProblem(opened, clockStart.now);
+    const problem = clockProblem(opened, opened.clock.now());
     if (problem) throw new SessionRefusal('bad-input', `seed ${seed}: ${problem}`, { field: 'seed' });
     return opened;
   };
@@ -209,6 +220,7 @@ export function createMock(options: MockOptions = {}): Mock {
     logger,
     onInvalidResponse: options.onInvalidResponse ?? 'error',
     checkMs,
+    ...(options.approvalMs !== undefined ? { approvalMs: options.approvalMs } : {}),
     base,
     sessions,
     defects: new Set(options.defects ?? []),
@@ -249,6 +261,8 @@ function guardedClock(world: MockWorld): MockClock {
     },
     advance(ms) {
       if (!Number.isInteger(ms) || ms < 0 || ms > MAX_ADVANCE_MS) throw new RangeError(`advance takes whole milliseconds from 0 to ${MAX_ADVANCE_MS}, not ${ms}`);
+      const problem = clockRangeProblem(world.clock.now() + ms);
+      if (problem) throw new RangeError(problem);
       world.clock.advance(ms);
     },
   };

@@ -1,5 +1,6 @@
 // Checks createMock's options as given from JavaScript, where no compiler does: a typo or a value
 // of the wrong kind is a TypeError naming it, never an option silently ignored.
+import { clockRangeProblem, parseDateTime } from './worlds/mock-clock.ts';
 
 type Check = (value: unknown) => boolean;
 
@@ -23,6 +24,7 @@ const OPTIONS: Record<string, [string, Check]> = {
   publicUrl: ['an http(s) URL', text],
   stateFileSystem: ['a StateFileSystem', object],
   checkMs: ['a whole number of milliseconds, 0 or more', whole(0)],
+  approvalMs: ['a whole number of milliseconds, 1 or more', whole(1)],
   onInvalidResponse: ['"error" or "warn"', (v) => v === 'error' || v === 'warn'],
   faults: ['{ databaseBusy?, latencyMs?, failChecks? }', object],
   faultSeed: ['a whole number', (v) => Number.isInteger(v)],
@@ -33,8 +35,8 @@ const OPTIONS: Record<string, [string, Check]> = {
 function clockStartLike(value: unknown): boolean {
   if (!object(value)) return false;
   const { now, frozen, ...rest } = value as Record<string, unknown>;
-  const time = typeof now === 'number' ? now : typeof now === 'string' ? Date.parse(now) : Number.NaN;
-  return Number.isFinite(time) && (frozen === undefined || typeof frozen === 'boolean') && Object.keys(rest).length === 0;
+  const time = typeof now === 'number' ? now : typeof now === 'string' ? parseDateTime(now) : undefined;
+  return time !== undefined && clockRangeProblem(time) === undefined && (frozen === undefined || typeof frozen === 'boolean') && Object.keys(rest).length === 0;
 }
 
 /**

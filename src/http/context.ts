@@ -41,6 +41,8 @@ export interface MockWorld {
   random: () => number;
   /** Idempotency-Key slots whose request is still being answered. */
   idempotencyInFlight: InFlightKeys;
+  /** Back to the world as loaded, its id sequence and random faults started again (the faults and the clock stay). */
+  reset(): void;
 }
 
 export interface MockContext {
@@ -50,6 +52,8 @@ export interface MockContext {
   onInvalidResponse: 'error' | 'warn';
   /** How long a suggested change's check runs before it is done. */
   checkMs: number;
+  /** How long a pin waits for a second person before its approval expires; never when undefined. */
+  approvalMs?: number;
   /** The world the loaded world's own tokens reach (the one `--state` keeps). */
   base: MockWorld;
   /** The sessions' worlds, reached by their tokens. */

@@ -26,7 +26,8 @@ const WORLD_CHANGES_SCHEMA = {
     runs: list(WORLD_RECORD_SCHEMAS.runs!),
     agents: list(WORLD_RECORD_SCHEMAS.agents!),
     blocks: list(WORLD_RECORD_SCHEMAS.blocks!),
-    approvals: list(strictObject({ id: text, suggestedChangeId: text, pinnedBy: componentRef('Actor'), pinChangeId: text })),
+    // expiresAt is optional: only an approval made with --approval-ms has one.
+    approvals: list({ ...strictObject({ id: text, suggestedChangeId: text, pinnedBy: componentRef('Actor'), pinChangeId: text }), properties: { id: text, suggestedChangeId: text, pinnedBy: componentRef('Actor'), pinChangeId: text, expiresAt: { type: 'number' } } }),
     closedApprovals: list(text),
     checks: list(strictObject({ suggestedChangeId: text, endsAt: { type: 'number' }, fails: { type: 'boolean' } })),
     finishedChecks: list(text),

@@ -9,7 +9,7 @@ import { viewSuggestedChange } from '../domain/suggested-change-view.ts';
 import type { Actor, Correction, SuggestedChange, SuggestedChangeStatus } from '../domain/types.ts';
 import type { Agent, Block, Principal, StoredSuggestedChange } from '../domain/world.ts';
 import { accessTo, refuse, type Outcome } from './outcome.ts';
-import type { RunningCheck, WorldChanges } from './world-changes.ts';
+import type { PendingApproval, RunningCheck, WorldChanges } from './world-changes.ts';
 import type { WorldLookup } from './world-store.ts';
 
 export type SuggestedChangeAction = 'check' | 'pin' | 'add-as-latest' | 'withdraw';
@@ -28,6 +28,8 @@ export interface ActionContext {
   at: string;
   /** A fresh id (UUIDs for test runs, others for approvals and pin changes). */
   newId: (prefix: string) => string;
+  /** How long a pin waits for a second person before its approval expires (`--approval-ms`); never when undefined. */
+  approvalMs?: number;
 }
 
 /** Reads the suggested change for an action: 404 unless readable, 403 unless writable, 409 from a status that does not allow it. */
@@ -154,7 +156,8 @@ export function pin(ctx: ActionContext, id: string): Outcome<SuggestedChange> {
   const by: Actor = { kind: ctx.caller.kind, id: ctx.caller.id };
   if (project.releaseGate === 'second-person') {
     const approvalId = ctx.newId('apr');
-    return done(ctx.lookup, { ...base, approvalId }, { approvals: [{ id: approvalId, suggestedChangeId: id, pinnedBy: by, pinChangeId }] });
+    const expiresAt = ctx.approvalMs === undefined ? {} : { expiresAt: Date.parse(ctx.at) + ctx.approvalMs };
+    return done(ctx.lookup, { ...base, approvalId }, { approvals: [{ id: approvalId, suggestedChangeId: id, pinnedBy: by, pinChangeId, ...expiresAt }] });
   }
   return pinned(ctx.lookup, base, by, ctx.at, {});
 }
@@ -215,11 +218,24 @@ export function decideApproval(lookup: WorldLookup, caller: Principal, approvalI
   if (decision === 'approve' && approval.pinnedBy.kind === caller.kind && approval.pinnedBy.id === caller.id) {
     return refuse('separate-approver-required', 'the person who pinned cannot approve their own pin: a second person must', { approvalId });
   }
-  const closed: WorldChanges = { closedApprovals: [approvalId] };
-  if (decision === 'approve') return pinned(lookup, { ...state }, approval.pinnedBy, at, closed);
-  const next: StoredSuggestedChange = { ...state, note: { kind: decision === 'reject' ? 'rejected' : 'expired', pinChangeId: approval.pinChangeId }, updatedAt: at };
+  if (decision === 'approve') return pinned(lookup, { ...state }, approval.pinnedBy, at, { closedApprovals: [approvalId] });
+  return done(lookup, ...unanswered(state, approval, decision === 'reject' ? 'rejected' : 'expired', at));
+}
+
+/** An approval whose time ran out on the world's clock: as `expire` decides it, by nobody. */
+export function expireApproval(lookup: WorldLookup, approval: PendingApproval): WorldChanges {
+  const state = lookup.suggestedChange(approval.suggestedChangeId);
+  const at = new Date(approval.expiresAt!).toISOString();
+  if (!state || state.approvalId !== approval.id) return { closedApprovals: [approval.id] };
+  const [next, closed] = unanswered(state, approval, 'expired', at);
+  return { ...closed, suggestedChanges: [next] };
+}
+
+/** The pin did not go through: `ready` again, with a note that says why. */
+function unanswered(state: StoredSuggestedChange, approval: PendingApproval, kind: 'rejected' | 'expired', at: string): [StoredSuggestedChange, WorldChanges] {
+  const next: StoredSuggestedChange = { ...state, note: { kind, pinChangeId: approval.pinChangeId }, updatedAt: at };
   delete next.approvalId;
-  return done(lookup, next, closed);
+  return [next, { closedApprovals: [approval.id] }];
 }
 
 function settled(result: ReturnType<typeof fixCorrection>): Correction | undefined {

@@ -9,6 +9,8 @@ export interface PendingApproval {
   suggestedChangeId: string;
   pinnedBy: Actor;
   pinChangeId: string;
+  /** When it expires unanswered, on the world's clock (epoch ms); never, without `--approval-ms`. */
+  expiresAt?: number;
 }
 
 /** A check that is running: it finishes at `endsAt` (never by itself for a loaded one), failed or done. */

@@ -42,6 +42,8 @@ export interface WorldLookup {
   /** The answer kept for an Idempotency-Key slot, while it has not expired. */
   reply(slot: string, now: number): KeptReply | undefined;
   runningChecks(): RunningCheck[];
+  /** Open approvals that expire by themselves (`--approval-ms`). */
+  expiringApprovals(): PendingApproval[];
   /** Fixed corrections of a project, at most `limit`, for check results. */
   fixedCorrections(projectId: string, limit: number): Correction[];
 }
@@ -254,6 +256,8 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
     },
     // A copy: settling a check changes the map while its caller walks it.
     runningChecks: () => (layer.checks.size === 0 ? [] : [...layer.checks.values()]),
+    // A copy, as runningChecks; only a layer's own approvals can carry an expiry (the loaded ones wait).
+    expiringApprovals: () => [...layer.approvals.ownValues()].filter((a) => a.expiresAt !== undefined),
     fixedCorrections(projectId, limit) {
       const found: Correction[] = [];
       walkNewestFirst(listsFor({ from: 'all', statuses: ['fixed'] }, [projectId]), undefined, undefined, (key) => {

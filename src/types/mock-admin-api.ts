@@ -121,7 +121,8 @@ export interface paths {
          *     suggested change's project: `approve` pins it (its corrections become `fixed` with
          *     `fixedIn.how: pin`, by the person who pinned); `reject` and `expire` leave it `ready` with
          *     `note.kind` `rejected` or `expired`. Either way the approval is closed: deciding it again is
-         *     `404 not-found`. Approving one's own pin is `403 separate-approver-required`; a caller who may
+         *     `404 not-found`, as is deciding one that expired by itself (with `--approval-ms`, a pin
+         *     that waits that long on its world's clock expires). Approving one's own pin is `403 separate-approver-required`; a caller who may
          *     read the project but not change it gets `403 permission-denied`, and one who may not read
          *     it `404 not-found`. A decision other than the three is `404 route-not-found`. Takes no body.
          *     Loopback callers only, from no foreign page.

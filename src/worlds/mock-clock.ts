@@ -1,5 +1,6 @@
 // A world's clock: real time by default, or set to a time that then runs on or stays frozen.
 // It stamps writes and moves cursors' expiry, checks' ends, approvals and tokens' expiry.
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 
 export interface ClockSetting {
   /** Epoch milliseconds. */
@@ -41,12 +42,39 @@ export function createMockClock(source: () => number = Date.now, start?: ClockSe
   };
 }
 
+/**
+ * The latest time a clock may read: a year before the last one ISO 8601 writes with four digits,
+ * so that whatever runs from it (a day's cursor, a week's session) is still a date the API can send.
+ */
+export const LATEST_CLOCK_TIME = Date.parse('9998-12-31T00:00:00.000Z');
+
+const dateTimeFormat = fullFormats['date-time'] as { validate: (text: string) => boolean };
+
+/** Epoch ms of an RFC 3339 date-time exactly as the schemas' `format: date-time` takes it; undefined for any other text (a leap second too). */
+export function parseDateTime(text: string): number | undefined {
+  const time = dateTimeFormat.validate(text) ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(time) ? undefined : time;
+}
+
+/** Why a clock may not read `now` whatever the world, or undefined. */
+export function clockRangeProblem(now: number): string | undefined {
+  if (!Number.isFinite(now)) return `the clock needs a time, not ${now}`;
+  if (now < 0 || now > LATEST_CLOCK_TIME) {
+    // A Date can hold only ±8.64e15 ms: past that, say the number.
+    const shown = Math.abs(now) <= 8.64e15 ? new Date(now).toISOString() : `${now} ms`;
+    return `the clock reads times from 1970 to ${new Date(LATEST_CLOCK_TIME).toISOString()}, not ${shown}`;
+  }
+  return undefined;
+}
+
 /** `2026-11-28T09:00:00Z` or `2026-11-28T09:00:00Z,frozen` (`--clock`). */
 export function parseClockFlag(text: string): ClockSetting {
   const [time = '', flag, extra] = text.split(',');
-  const now = Date.parse(time);
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(time) || Number.isNaN(now) || extra !== undefined || (flag !== undefined && flag !== 'frozen')) {
+  const now = parseDateTime(time);
+  if (now === undefined || extra !== undefined || (flag !== undefined && flag !== 'frozen')) {
     throw new TypeError(`--clock takes a date-time with its offset, optionally followed by ",frozen" (e.g. 2026-11-28T09:00:00Z,frozen), not "${text}"`);
   }
+  const problem = clockRangeProblem(now);
+  if (problem) throw new TypeError(`--clock: ${problem}`);
   return { now, frozen: flag === 'frozen' };
 }

@@ -5,7 +5,7 @@ import { createCursorSealer } from '../http/cursor.ts';
 import { seededRandom } from '../seeded-random.ts';
 import type { WorldStore } from '../store/world-store.ts';
 import { cursorSecretOf, idMaker } from './id-sequence.ts';
-import { createMockClock, type ClockSetting, type MockClock } from './mock-clock.ts';
+import { clockRangeProblem, createMockClock, type ClockSetting, type MockClock } from './mock-clock.ts';
 
 export interface WorldSettings {
   /** Real time, or a test's own clock. */
@@ -31,20 +31,30 @@ export const createWorldClock = (settings: WorldSettings): MockClock => createMo
  */
 export function createMockWorld(settings: WorldSettings, clock: MockClock, store: WorldStore, extra: { idEpoch?: number; sessionId?: string } = {}): MockWorld {
   const secret = settings.cursorSecret ?? (settings.seed !== undefined ? cursorSecretOf(settings.seed) : randomBytes(32));
-  return {
+  const random = () => seededRandom(settings.faultSeed ?? settings.seed ?? 1);
+  const world: MockWorld = {
     ...(extra.sessionId !== undefined ? { sessionId: extra.sessionId } : {}),
     store,
     faults: structuredClone(settings.faults),
     clock,
     cursors: createCursorSealer(secret, clock.now),
     newId: idMaker(settings.seed, extra.idEpoch),
-    random: seededRandom(settings.faultSeed ?? settings.seed ?? 1),
+    random: random(),
     idempotencyInFlight: new Set(),
+    reset() {
+      // As at a fresh start, so that a test that resets its session gets the ids a new one would.
+      store.reset();
+      world.newId = idMaker(settings.seed);
+      world.random = random();
+    },
   };
+  return world;
 }
 
 /** Why the world's clock may not read `now`, or undefined: a time before its newest record would stamp a write before the record it changes. */
 export function clockProblem(world: MockWorld, now: number): string | undefined {
+  const outside = clockRangeProblem(now);
+  if (outside) return outside;
   const newest = world.store.newestTime();
   if (now >= newest) return undefined;
   return `the clock (${new Date(now).toISOString()}) is before the world's newest record (${new Date(newest).toISOString()}): a write would be stamped before the record it changes; set ${new Date(newest).toISOString()} or later`;

@@ -1,5 +1,8 @@
 // The mock clock (issue 13): GET, PUT and advance, for the base world and each session; what it
-// moves (write stamps, cursors' expiry, checks' ends, tokens' expiry); `--clock` and `--dates now`.
+// moves (write stamps, cursors' expiry, checks' ends, approvals' and tokens' expiry); `--clock` and `--dates now`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { World } from '../../src/domain/world.ts';
 import { createMock } from '../../src/index.ts';
@@ -57,10 +60,28 @@ describe('GET, PUT /__mock/clock and POST /__mock/clock/advance', () => {
     ['PUT', '/__mock/clock', {}, 'bad-input'], ['POST', '/__mock/clock/advance', { ms: -1 }, 'bad-input'],
     ['POST', '/__mock/clock/advance', { ms: 1.5 }, 'bad-input'], ['POST', '/__mock/clock/advance', { ms: 400_000_000_000 }, 'bad-input'],
     ['POST', '/__mock/clock/advance', { seconds: 1 }, 'unknown-field'],
+    // Dates that do not exist, and times past the last one a clock may read.
+    ['PUT', '/__mock/clock', { now: '2027-02-30T00:00:00Z' }, 'bad-input'], ['PUT', '/__mock/clock', { now: '2027-01-01T24:00:00Z' }, 'bad-input'],
+    ['PUT', '/__mock/clock', { now: '2027-12-31T23:59:60Z' }, 'bad-input'], ['PUT', '/__mock/clock', { now: '9999-12-31T00:00:00Z' }, 'bad-input'],
   ] as const)('%s %s %j → 400 %s; the clock is unchanged', async (method, path, body, code) => {
     const server = await mocks.start({ clock: { now: '2026-12-01T00:00:00Z', frozen: true } });
     expectError(await server.request(method, path, { body }), 400, code);
     expect((await server.get('/__mock/clock')).body).toEqual({ now: '2026-12-01T00:00:00.000Z', frozen: true });
+  });
+});
+
+describe('the last time a clock may read', () => {
+  it('an advance past 9998-12-31 → 400 and the clock unchanged; a write then still works; mock.clock refuses the same, naming it', async () => {
+    const server = await mocks.start({ clock: { now: '9998-12-30T00:00:00Z', frozen: true } });
+    const refused = await server.request('POST', '/__mock/clock/advance', { body: { ms: 2 * 86_400_000 } });
+    expectError(refused, 400, 'bad-input');
+    expect(refused.body.error.message).toContain('9998-12-31T00:00:00.000Z');
+    expect((await server.get('/__mock/clock')).body).toEqual({ now: '9998-12-30T00:00:00.000Z', frozen: true });
+    expect(await createdAtOfNewCorrection(server, server.token('admin'), freshRuns(1)[0]!.id)).toBe('9998-12-30T00:00:00.000Z');
+    expect(() => server.mock.clock.set({ now: 1e20, frozen: true })).toThrow(/1970 to 9998-12-31T00:00:00.000Z, not 100000000000000000000 ms/);
+    expect(() => server.mock.clock.set({ now: Number.NaN, frozen: true })).toThrow(/needs a time, not NaN/);
+    expect(() => server.mock.clock.advance(86_400_000 * 2)).toThrow(RangeError);
+    expect(() => createMock({ clock: { now: 1e20 } })).toThrow(/createMock option clock must be/);
   });
 });
 
@@ -93,6 +114,43 @@ describe('what the clock moves', () => {
     expect(done.updatedAt).toBe('2026-12-01T00:01:00.000Z');
     await server.request('POST', '/__mock/clock/advance', { body: { ms: 3_540_000 } });
     expectError(await server.get('/v1/corrections?limit=1', expiring.token), 401, 'auth-expired');
+  });
+});
+
+describe('approvals expire on the clock, with approvalMs (--approval-ms)', () => {
+  const secondPersonChange = (world: World) => world.suggestedChanges.find((s) => s.check.status === 'done' && s.approvalId === undefined && !s.pinned && !s.addedAsLatest && !s.withdrawn
+    && s.madeBeforeProjects !== true && s.projectId !== undefined && world.projects.find((p) => p.id === world.agents.find((a) => a.id === s.agentId)!.projectId)!.releaseGate === 'second-person')!;
+
+  it('a pin waits approvalMs for a second person, then is ready with note expired, stamped at its expiry; deciding it then → 404; it survives a restart on the state file', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'kindgi-mock-approvals-'));
+    try {
+      const stateFile = join(folder, 'state.jsonl');
+      const options = { clock: { now: '2026-12-01T00:00:00Z', frozen: true }, approvalMs: 3_600_000, stateFile };
+      const first = await mocks.start(options);
+      const change = secondPersonChange(first.mock.store.worldView());
+      const pinned = await first.request('POST', `/v1/suggested-changes/${change.id}/pin`, { token: 'admin' });
+      expect(pinned.body.status, JSON.stringify(pinned.body)).toBe('waiting-for-second-person');
+      await mocks.stop(first);
+      const server = await mocks.start(options);
+      await server.request('POST', '/__mock/clock/advance', { body: { ms: 3_599_999 } });
+      expect((await server.get(`/v1/suggested-changes/${change.id}`, 'admin')).body.status).toBe('waiting-for-second-person');
+      await server.request('POST', '/__mock/clock/advance', { body: { ms: 1 } });
+      const expired = (await server.get(`/v1/suggested-changes/${change.id}`, 'admin')).body;
+      expect(expired).toMatchObject({ status: 'ready', note: { kind: 'expired', pinChangeId: expect.stringMatching(/^pch_/) }, updatedAt: '2026-12-01T01:00:00.000Z' });
+      expect(expired.approvalId).toBeUndefined();
+      expectError(await server.request('POST', `/__mock/approvals/${pinned.body.approvalId}/approve`, { token: 'expert' }), 404, 'not-found');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('without approvalMs an approval waits, however far the clock moves, until it is decided', async () => {
+    const server = await mocks.start({ clock: { now: '2026-12-01T00:00:00Z', frozen: true } });
+    const change = secondPersonChange(server.mock.store.worldView());
+    const pinned = await server.request('POST', `/v1/suggested-changes/${change.id}/pin`, { token: 'admin' });
+    await server.request('POST', '/__mock/clock/advance', { body: { ms: 365 * 86_400_000 } });
+    expect((await server.get(`/v1/suggested-changes/${change.id}`, 'admin')).body.status).toBe('waiting-for-second-person');
+    expect((await server.request('POST', `/__mock/approvals/${pinned.body.approvalId}/approve`, { token: 'expert' })).body.status).toBe('pinned');
   });
 });
 
@@ -139,6 +197,36 @@ describe('--clock and --dates now, in process', () => {
     const server = await mocks.start({ dates: 'now', clock: { now: start, frozen: true } });
     expectError(await server.get('/v1/corrections?limit=1', 'expired'), 401, 'auth-expired');
     expectError(await server.get('/v1/corrections?limit=1', 'revoked'), 401, 'auth-revoked');
+  });
+
+  it('dates "now" moves a seed\'s world by its own age: a seeded session of a mock serving an older world is not dated in the future, and takes writes', async () => {
+    const loaded = createMock().store.exportWorld();
+    const { shiftWorldDates } = await import('../../src/fixtures/world-dates.ts');
+    const yearOld = shiftWorldDates(loaded, -365 * 86_400_000);
+    const server = await mocks.start({ world: yearOld, dates: 'now' });
+    const session = server.mock.createSession({ seed: 7 });
+    const world = server.mock.sessions.world(session.id)!;
+    expect(world.store.newestTime()).toBeLessThanOrEqual(world.clock.now());
+    const admin = session.principals.find((p) => p.token.includes('.kgm_admin_'))!.token;
+    const open = world.store.worldView().corrections.find((c) => c.status === 'open' && c.supersededBy === undefined && c.sortedTo === undefined && c.tenantId === 'ten_northwind')!;
+    const changed = await server.request('PATCH', `/v1/corrections/${open.id}`, { token: admin, body: { status: 'wont-fix' } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+  });
+
+  it('a start whose real clock reads before the world (a state file written while the clock was set on) → RangeError naming the fix; with --clock after it, it starts', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'kindgi-mock-clock-state-'));
+    try {
+      const stateFile = join(folder, 'state.jsonl');
+      const ahead = await mocks.start({ stateFile });
+      expect((await ahead.request('PUT', '/__mock/clock', { body: { now: '2031-06-01T00:00:00Z' } })).status).toBe(200);
+      await createdAtOfNewCorrection(ahead, ahead.token('admin'), freshRuns(1)[0]!.id);
+      await mocks.stop(ahead);
+      expect(() => createMock({ stateFile })).toThrow(/before the world's newest record \(2031-06-01.*start with clock \/ --clock/);
+      const later = await mocks.start({ stateFile, clock: { now: '2031-06-02T00:00:00Z' } });
+      expect(later.mock.state?.restoredWrites).toBe(1);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('dates "now" with a state file → TypeError: the two do not go together', () => {

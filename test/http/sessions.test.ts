@@ -250,6 +250,15 @@ describe('GET, DELETE and reset of a session', () => {
     expect((await server.get(`/__mock/sessions/${a.id}`)).body.writes).toBe(0);
   });
 
+  it('a reset starts the id sequence again: the first correction after it has the id a new session of the seed makes first', async () => {
+    const [run] = freshRuns(1);
+    const firstId = async (session: OpenedSession) => (await server.request('POST', '/v1/corrections', { token: tokenIn(session, 'admin'), body: { runId: run!.id, answer: 'wrong' } })).body.id as string;
+    const used = await open({ seed: 42 });
+    await firstId(used);
+    await server.request('POST', `/__mock/sessions/${used.id}/reset`);
+    expect(await firstId(used)).toBe(await firstId(await open({ seed: 42 })));
+  });
+
   it('POST /__mock/reset resets the base world only: sessions keep their writes', async () => {
     const [target] = openCorrections(1);
     const session = await open();

@@ -6,6 +6,9 @@ import { REOPENED_HOW } from '../../src/domain/types.ts';
 import { ApiError } from '../../src/http/api-error.ts';
 import { parseCheckFinish, parseFaults, parseTestRun } from '../../src/http/routes/mock-admin.ts';
 import { loadMockAdminSpec, mockAdminValidators } from '../../src/spec/mock-admin-spec.ts';
+import { parseClockAdvance, parseClockSetting } from '../../src/http/routes/clock-bodies.ts';
+import { createMockClock } from '../../src/worlds/mock-clock.ts';
+import { checkSessionOptions, SessionRefusal } from '../../src/worlds/sessions.ts';
 
 const validators = mockAdminValidators();
 const schemaOf = (operationId: string) => {
@@ -151,5 +154,52 @@ describe('POST /__mock/checks/{id}/finish: parseCheckFinish and CheckFinish', ()
 describe('the routes that read no body', () => {
   it.each(['getMockPrincipals', 'getMockState', 'resetMock', 'clearMockFaults', 'decideMockApproval'])('%s documents none', (operationId) => {
     expect(validators.operation(operationId).requestBody).toBeUndefined();
+  });
+});
+
+describe('the clock and session bodies: their parsers and ClockSetting, ClockAdvance and SessionRequest', () => {
+  const clock = createMockClock(() => Date.parse('2026-12-01T00:00:00Z'));
+  const sessionOptions = (body: unknown) => {
+    try {
+      checkSessionOptions(body);
+      return true;
+    } catch (error) {
+      if (error instanceof SessionRefusal) return false;
+      throw error;
+    }
+  };
+  // Dates on both sides of what RFC 3339 and the clock's range take.
+  const times = fc.oneof(
+    fc.constantFrom('2026-12-01T00:00:00Z', '2026-12-01T00:00:00.5+05:30', '2026-12-01t00:00:00z', '2027-02-29T00:00:00Z', '2028-02-29T00:00:00Z',
+      '2026-11-31T00:00:00Z', '2026-12-01T24:00:00Z', '2026-12-01T00:00Z', '2026-12-01', '9998-12-30T00:00:00Z', '9999-01-01T00:00:00Z', '1969-12-31T23:59:59Z'),
+    fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('9998-12-30T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString()),
+    anyJson,
+  );
+  /** What a schema cannot say: the clock's range (from 1970 to 9998-12-31) and leap seconds, which a Date cannot hold. */
+  const inRange = (now: unknown) => typeof now !== 'string' || (!/:60(\.|Z|[+-])/i.test(now) && Date.parse(now) >= 0 && Date.parse(now) <= Date.parse('9998-12-31T00:00:00Z'));
+
+  it('PUT …/clock: the parser takes exactly what ClockSetting takes, within the clock\'s range', () => {
+    const schema = schemaOf('setMockClock');
+    fc.assert(fc.property(fc.oneof(fc.record({ now: times, frozen: anyJson, tz: anyJson }, { requiredKeys: [] }), anyJson), (body) => {
+      const now = (body as { now?: unknown } | null)?.now;
+      expect(takes(parseClockSetting)(body), JSON.stringify(body)).toBe(schema(body) && inRange(now));
+    }), PROPERTY_RUNS);
+  });
+
+  it('POST …/clock/advance: the parser takes exactly what ClockAdvance takes', () => {
+    const schema = schemaOf('advanceMockClock');
+    const ms = fc.oneof(anyJson, fc.integer({ min: -10, max: 10 }), fc.constantFrom(315_360_000_000, 315_360_000_001));
+    fc.assert(fc.property(fc.oneof(fc.record({ ms, minutes: anyJson }, { requiredKeys: [] }), anyJson), (body) => {
+      expect(takes((b) => parseClockAdvance(b, clock))(body), JSON.stringify(body)).toBe(schema(body));
+    }), PROPERTY_RUNS);
+  });
+
+  it('POST /__mock/sessions: checkSessionOptions takes exactly what SessionRequest takes', () => {
+    const schema = schemaOf('createMockSession');
+    const edges = fc.constantFrom<unknown>(0, 1, 604_800, 604_801, 2_147_483_647, 2_147_483_648, 'x'.repeat(200), 'x'.repeat(201));
+    const field = fc.oneof(anyJson, edges);
+    fc.assert(fc.property(fc.oneof(fc.record({ name: field, seed: field, ttlSeconds: field, owner: field }, { requiredKeys: [] }), anyJson), (body) => {
+      expect(sessionOptions(body), JSON.stringify(body)).toBe(schema(body));
+    }), PROPERTY_RUNS);
   });
 });

@@ -37,7 +37,7 @@ const ok = (body: unknown): Reply => ({ status: 200, body });
 const state: AdminHandler = (_req, _res, _ctx, world) => ok({ ...world.store.counts(), faults: world.faults });
 
 const reset: AdminHandler = (_req, _res, _ctx, world) => {
-  world.store.reset();
+  world.reset();
   return ok({ reset: true, ...world.store.counts() });
 };
 
@@ -71,7 +71,7 @@ const setClock: AdminHandler = (req, _res, _ctx, world) => {
 };
 
 const advanceClock: AdminHandler = (req, _res, _ctx, world) => {
-  world.clock.advance(parseClockAdvance(req.body));
+  world.clock.advance(parseClockAdvance(req.body, world.clock));
   return ok(clockState(world));
 };
 

@@ -25,8 +25,8 @@ export function commitOutcome<T>(world: MockWorld, outcome: Outcome<T>, res?: Re
   return { status, body: outcome.value };
 }
 
-function actionContext(world: MockWorld, res: Response): ActionContext {
-  return { lookup: world.store.lookup, caller: callerOf(res), at: nowOf(world), newId: world.newId };
+function actionContext(world: MockWorld, res: Response, ctx: MockContext): ActionContext {
+  return { lookup: world.store.lookup, caller: callerOf(res), at: nowOf(world), newId: world.newId, ...(ctx.approvalMs !== undefined ? { approvalMs: ctx.approvalMs } : {}) };
 }
 
 
@@ -46,13 +46,13 @@ export const WRITE_HANDLERS: Record<string, OperationHandler> = {
     commitOutcome(world, removeCorrectionById(world.store.lookup, callerOf(res), pathParam(req, 'correctionId'), nowOf(world)), res)),
 
   checkSuggestedChange: inWorld((req, res, world, ctx) =>
-    commitOutcome(world, startCheck(actionContext(world, res), suggestedChangeIdOf(req), world.clock.now() + ctx.checkMs, world.faults.failChecks === true), res)),
+    commitOutcome(world, startCheck(actionContext(world, res, ctx), suggestedChangeIdOf(req), world.clock.now() + ctx.checkMs, world.faults.failChecks === true), res)),
 
-  pinSuggestedChange: inWorld((req, res, world) => commitOutcome(world, pin(actionContext(world, res), suggestedChangeIdOf(req)), res)),
+  pinSuggestedChange: inWorld((req, res, world, ctx) => commitOutcome(world, pin(actionContext(world, res, ctx), suggestedChangeIdOf(req)), res)),
 
-  addSuggestedChangeAsLatest: inWorld((req, res, world) =>
-    commitOutcome(world, addAsLatest(actionContext(world, res), suggestedChangeIdOf(req), (req.body as { reason?: string } | undefined)?.reason), res)),
+  addSuggestedChangeAsLatest: inWorld((req, res, world, ctx) =>
+    commitOutcome(world, addAsLatest(actionContext(world, res, ctx), suggestedChangeIdOf(req), (req.body as { reason?: string } | undefined)?.reason), res)),
 
-  withdrawSuggestedChange: inWorld((req, res, world) =>
-    commitOutcome(world, withdraw(actionContext(world, res), suggestedChangeIdOf(req), (req.body as { reason: string }).reason), res)),
+  withdrawSuggestedChange: inWorld((req, res, world, ctx) =>
+    commitOutcome(world, withdraw(actionContext(world, res, ctx), suggestedChangeIdOf(req), (req.body as { reason: string }).reason), res)),
 };
