@@ -45,9 +45,11 @@ export interface Sessions {
   /**
    * What a bearer token names: `undefined` for a token that is not a session's (the base world's
    * own, or none at all); else the session's world (undefined when it ended or expired) and the
-   * token within that world.
+   * token within that world. Not a use of the session: see touch.
    */
   resolveToken(token: string): { sessionId: string; world: MockWorld | undefined; token: string } | undefined;
+  /** A request with one of its tokens was let in: it stays open for another TTL. */
+  touch(id: string): void;
   /** How many are open now. */
   size(): number;
 }
@@ -65,7 +67,8 @@ interface OpenSession {
 export function createSessions(openWorld: (id: string, seed: number | undefined) => MockWorld, clock: MockClock): Sessions {
   const open = new Map<string, OpenSession>();
   const expiresAt = (session: OpenSession) => session.lastUsed + session.summary.ttlSeconds * 1000;
-  const live = (id: string): OpenSession | undefined => {
+  /** The open session; `use`: it stays open for another TTL from now. */
+  const live = (id: string, use = true): OpenSession | undefined => {
     const session = open.get(id);
     if (!session) return undefined;
     const now = clock.now();
@@ -73,7 +76,7 @@ export function createSessions(openWorld: (id: string, seed: number | undefined)
       open.delete(id);
       return undefined;
     }
-    session.lastUsed = Math.max(session.lastUsed, now);
+    if (use) session.lastUsed = Math.max(session.lastUsed, now);
     return session;
   };
   const forgetExpired = () => {
@@ -127,7 +130,11 @@ export function createSessions(openWorld: (id: string, seed: number | undefined)
       const dot = token.indexOf('.');
       if (dot < 0 || !SESSION_ID.test(token.slice(0, dot))) return undefined;
       const sessionId = token.slice(0, dot);
-      return { sessionId, world: live(sessionId)?.world, token: token.slice(dot + 1) };
+      // Not a use yet: only a token that names one of its principals keeps it open (touch).
+      return { sessionId, world: live(sessionId, false)?.world, token: token.slice(dot + 1) };
+    },
+    touch: (id) => {
+      live(id);
     },
     size: () => open.size,
   };

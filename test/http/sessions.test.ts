@@ -73,7 +73,9 @@ describe('POST /__mock/sessions', () => {
   });
 
   it(`in process, createSession answers the same object; bad options throw SessionRefusal; past ${MAX_OPEN_SESSIONS} open → too-many-sessions (429 over HTTP)`, async () => {
-    const mock = (await startMock()).mock;
+    // A frozen clock: getting a session is a use of it, which moves expiresAt on with time.
+    const started = await startMock({ clock: { now: '2026-12-02T00:00:00Z', frozen: true } });
+    const { mock } = started;
     const session = mock.createSession({ name: 'in process' });
     expect(session.principals.map((p) => p.token)).toEqual(mock.store.principals().map((p) => `${session.id}.${p.token}`));
     expect(mock.sessions.get(session.id)).toEqual(session);
@@ -81,15 +83,14 @@ describe('POST /__mock/sessions', () => {
     expect(() => mock.createSession({ color: 'red' } as never)).toThrow(/unknown field "color"/);
     for (let i = mock.sessions.size(); i < MAX_OPEN_SESSIONS; i += 1) mock.createSession();
     expect(() => mock.createSession()).toThrow(expect.objectContaining({ code: 'too-many-sessions' }));
-    const running = await mock.listen();
     try {
-      const answer = await fetch(`${running.url}/__mock/sessions`, { method: 'POST' });
+      const answer = await fetch(`${started.url}/__mock/sessions`, { method: 'POST' });
       expect(answer.status).toBe(429);
       expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('too-many-sessions');
       expect(mock.sessions.end(session.id)).toBe(true);
-      expect((await fetch(`${running.url}/__mock/sessions`, { method: 'POST' })).status).toBe(201);
+      expect((await fetch(`${started.url}/__mock/sessions`, { method: 'POST' })).status).toBe(201);
     } finally {
-      await running.close();
+      await started.close();
     }
   });
 });
@@ -284,6 +285,19 @@ describe('idle sessions expire after their TTL, on the mock clock', () => {
       expectError(await mock.get('/v1/corrections?limit=1', token), 401, 'auth-invalid');
       expectError(await mock.get(`/__mock/sessions/${session.id}`), 404, 'not-found');
       expect((await mock.get('/__mock/sessions')).body.data).toEqual([]);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('a token of the session that names nobody is refused and is no use of it: it does not keep the session open', async () => {
+    const mock = await startMock({ clock: { now: '2026-12-02T00:00:00Z', frozen: true } });
+    try {
+      const session = (await mock.request('POST', '/__mock/sessions', { body: { ttlSeconds: 60 } })).body as OpenedSession;
+      await mock.request('POST', '/__mock/clock/advance', { body: { ms: 50_000 } });
+      expectError(await mock.get('/v1/corrections?limit=1', `${session.id}.kgm_nobody`), 401, 'auth-invalid');
+      await mock.request('POST', '/__mock/clock/advance', { body: { ms: 10_000 } });
+      expectError(await mock.get('/v1/corrections?limit=1', tokenIn(session, 'admin')), 401, 'auth-invalid');
     } finally {
       await mock.close();
     }

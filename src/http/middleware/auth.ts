@@ -18,6 +18,7 @@ export function authenticate(ctx: MockContext): RequestHandler {
     if (principal.revokedAt !== undefined && Date.parse(principal.revokedAt) <= now) throw new ApiError('auth-revoked', `this token was revoked at ${principal.revokedAt}`);
     if (principal.expiresAt !== undefined && Date.parse(principal.expiresAt) <= now) throw new ApiError('auth-expired', `this token expired at ${principal.expiresAt}`);
     res.locals.principal = principal;
+    if (res.locals.sessionId !== undefined) ctx.sessions.touch(res.locals.sessionId as string);
     next();
   };
 }

@@ -31,4 +31,5 @@ export function bindWorld(ctx: MockContext, req: Request, res: Response): void {
   if (!named.world) throw new ApiError('auth-invalid', `session ${named.sessionId} has ended or expired, and its tokens with it: open a new one (POST /__mock/sessions)`);
   res.locals.world = named.world;
   res.locals.worldToken = named.token;
+  res.locals.sessionId = named.sessionId;
 }
