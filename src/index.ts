@@ -196,7 +196,8 @@ export function createMock(options: MockOptions = {}): Mock {
   for (const notice of journal?.notices ?? []) logger.warn(notice.message);
   // Whatever the clock, set or real: one before the world (a future-dated world, or a state file
   // written while the clock was set on) would stamp writes before the records they change.
-  const startProblem = clockProblem(base, base.clock.now());
+  // The time as given when the clock was set, not a few ms later as a running clock reads it.
+  const startProblem = clockProblem(base, clockStart?.now ?? base.clock.now());
   if (startProblem) {
     journal?.close();
     throw new RangeError(`${startProblem}${clockStart ? '' : ' (start with clock / --clock at that time or later, or dates "now" / --dates now)'}`);

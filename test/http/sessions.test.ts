@@ -56,11 +56,12 @@ describe('POST /__mock/sessions', () => {
   it.each([
     [{ seed: -1 }, 'bad-input', 'seed'], [{ seed: 1.5 }, 'bad-input', 'seed'], [{ ttlSeconds: 0 }, 'bad-input', 'ttlSeconds'],
     [{ ttlSeconds: 604_801 }, 'bad-input', 'ttlSeconds'], [{ name: '' }, 'bad-input', 'name'], [{ name: 'x'.repeat(201) }, 'bad-input', 'name'],
-    [{ owner: 'me' }, 'unknown-field', 'owner'], [[1, 2], 'bad-input', undefined],
+    [{ owner: 'me' }, 'unknown-field', 'owner'], [[1, 2], 'bad-input', undefined], [null, 'bad-input', undefined], [5, 'bad-input', undefined],
   ] as const)('%j → 400 %s, and no session is opened', async (body, code, field) => {
     const before = (await server.get('/__mock/sessions')).body.data.length;
     const answer = await server.request('POST', '/__mock/sessions', { body });
     expectError(answer, 400, code);
+    if (field === undefined) expect(answer.body.error.message).toContain('send a JSON object');
     if (code === 'bad-input' && field !== undefined) expect(answer.body.error.details).toEqual({ field });
     if (code === 'unknown-field') expect(answer.body.error.details).toEqual({ fields: [field] });
     expect((await server.get('/__mock/sessions')).body.data.length).toBe(before);

@@ -16,7 +16,7 @@ export function parseClockSetting(body: unknown): ClockSetting {
   refuseUnknownFields(body, ['now', 'frozen'], 'the clock takes now and frozen');
   const { now, frozen = false } = body;
   const time = typeof now === 'string' ? parseDateTime(now) : undefined;
-  if (time === undefined) throw new ApiError('bad-input', 'now is a date-time with its offset, e.g. 2026-11-28T09:00:00Z', { field: 'now' });
+  if (time === undefined) throw new ApiError('bad-input', `now is a date-time with its offset, of a day and time that exist, e.g. 2026-11-28T09:00:00Z${typeof now === 'string' ? `, not "${now.slice(0, 40)}"` : ''}`, { field: 'now' });
   const problem = clockRangeProblem(time);
   if (problem) throw new ApiError('bad-input', problem, { field: 'now' });
   if (typeof frozen !== 'boolean') throw new ApiError('bad-input', 'frozen must be true or false', { field: 'frozen' });

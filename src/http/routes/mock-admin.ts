@@ -13,7 +13,7 @@ import { worldOf, type FaultSettings, type MockContext, type MockWorld, type Rep
 import { bindWorldByToken } from '../middleware/bind-world.ts';
 import { settleChecks } from '../middleware/settle-checks.ts';
 import { listedPrincipal } from '../../worlds/principal-listing.ts';
-import { SessionRefusal, type Session } from '../../worlds/sessions.ts';
+import { SessionRefusal, type Session, type SessionOptions } from '../../worlds/sessions.ts';
 import { clockProblem } from '../../worlds/mock-world.ts';
 import { refuseDeepJson } from '../input-limits.ts';
 import { authenticate } from '../middleware/auth.ts';
@@ -103,7 +103,7 @@ const HANDLERS: Record<string, AdminHandler> = {
 
   recordMockTestRun: (req, res, _ctx, world) => commitOutcome(world, recordTestRun(world.store.lookup, callerOf(res), parseTestRun(req.body), nowOf(world))),
 
-  createMockSession: (req, _res, ctx) => ({ status: 201, body: openSession(ctx, req.body) }),
+  createMockSession: (req, _res, ctx) => ({ status: 201, body: openSession(ctx, req.body === undefined ? {} : req.body) }),
   listMockSessions: (_req, _res, ctx) => ok({ data: ctx.sessions.list() }),
   getMockSession: (req, _res, ctx) => ok(ctx.sessions.get(String(req.params.sessionId)) ?? sessionNotFound(req)),
   endMockSession: (req, _res, ctx) => {
@@ -145,7 +145,7 @@ export function mockAdminRoutes(ctx: MockContext, validators: SpecValidators): R
     throw new Error(`the /__mock routes and their document disagree: documented without a handler [${missing.join(', ')}], handled but not documented [${extra.join(', ')}]`);
   }
   const router = Router();
-  router.use(bindOperation(operations), loopbackOnly(), mockAdminGuard(() => ctx.publicHosts ?? []), express.json({ limit: '64kb', verify: refuseDeepJson }));
+  router.use(bindOperation(operations), loopbackOnly(), mockAdminGuard(() => ctx.publicHosts ?? []), express.json({ limit: '64kb', strict: false, verify: refuseDeepJson }));
   for (const operation of operations) {
     const handler = HANDLERS[operation.operationId]!;
     const inSession = operation.parameters.some((p) => p.in === 'path' && p.name === 'sessionId');
@@ -191,7 +191,7 @@ function sessionNotFound(req: Request): never {
 
 function openSession(ctx: MockContext, body: unknown): Session {
   try {
-    return ctx.sessions.create(body ?? {});
+    return ctx.sessions.create(body as SessionOptions);
   } catch (error) {
     if (!(error instanceof SessionRefusal)) throw error;
     throw new ApiError(error.code, error.message, error.details);
