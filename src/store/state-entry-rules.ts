@@ -14,7 +14,9 @@ export type EntryCheck = (value: unknown, lookup: WorldLookup) => string[];
 
 const text = { type: 'string', minLength: 1 } as const;
 const list = (items: JsonSchema) => ({ type: 'array', items });
-const strictObject = (properties: Record<string, JsonSchema>) => ({ type: 'object', required: Object.keys(properties), properties, additionalProperties: false });
+/** An object of exactly these properties, each required but those named in `optional`. */
+const strictObject = (properties: Record<string, JsonSchema>, optional: readonly string[] = []) =>
+  ({ type: 'object', required: Object.keys(properties).filter((name) => !optional.includes(name)), properties, additionalProperties: false });
 
 /** A set of changes as the journal holds it (world-changes.ts), its records as the world's schemas say. */
 const WORLD_CHANGES_SCHEMA = {
@@ -26,8 +28,8 @@ const WORLD_CHANGES_SCHEMA = {
     runs: list(WORLD_RECORD_SCHEMAS.runs!),
     agents: list(WORLD_RECORD_SCHEMAS.agents!),
     blocks: list(WORLD_RECORD_SCHEMAS.blocks!),
-    // expiresAt is optional: only an approval made with --approval-ms has one.
-    approvals: list({ ...strictObject({ id: text, suggestedChangeId: text, pinnedBy: componentRef('Actor'), pinChangeId: text }), properties: { id: text, suggestedChangeId: text, pinnedBy: componentRef('Actor'), pinChangeId: text, expiresAt: { type: 'number' } } }),
+    // Only an approval made with --approval-ms has an expiry.
+    approvals: list(strictObject({ id: text, suggestedChangeId: text, pinnedBy: componentRef('Actor'), pinChangeId: text, expiresAt: { type: 'number' } }, ['expiresAt'])),
     closedApprovals: list(text),
     checks: list(strictObject({ suggestedChangeId: text, endsAt: { type: 'number' }, fails: { type: 'boolean' } })),
     finishedChecks: list(text),

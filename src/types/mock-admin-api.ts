@@ -690,7 +690,7 @@ export interface components {
             createdAt: string;
             /**
              * Format: date-time
-             * @description When it ends unless it is used before, on the mock's clock; every request with its tokens or to its routes moves it on.
+             * @description When it ends unless it is used before, on the mock's clock; every request let in with one of its tokens, or made to its routes, moves it on.
              */
             expiresAt: string;
             /** @description Writes its world has taken since it opened or was reset. */

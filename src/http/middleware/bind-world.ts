@@ -20,7 +20,7 @@ export function bindWorldByToken(ctx: MockContext): RequestHandler {
   };
 }
 
-export function bindWorld(ctx: MockContext, req: Request, res: Response): void {
+function bindWorld(ctx: MockContext, req: Request, res: Response): void {
   const token = bearerTokenOf(req);
   const named = token === undefined ? undefined : ctx.sessions.resolveToken(token);
   if (!named) {
