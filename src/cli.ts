@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_CHECKED_WORLDS_DIR } from './fixtures/checked-worlds.ts';
 import { createMock, type FaultSettings } from './index.ts';
 import { parseClockFlag, type ClockSetting } from './worlds/mock-clock.ts';
+import { openableUrls } from './openable-urls.ts';
 
 const USAGE = `usage: kindgi-mock [options]            (in this repo: npm start -- [options])
        kindgi-mock contracts --base-url URL [options]   check a deployment against the contract
@@ -11,6 +12,9 @@ const USAGE = `usage: kindgi-mock [options]            (in this repo: npm start 
   --host H                 address to listen on (env HOST; default 127.0.0.1)
   --public-url URL         the URL people reach the mock at, when not this machine's name (env
                            KINDGI_MOCK_PUBLIC_URL): /__mock answers requests addressed to its host
+  --admin-token SECRET     open /__mock to callers not on this machine that send
+                           X-Mock-Admin-Token: SECRET, 16 characters or more (env
+                           KINDGI_MOCK_ADMIN_TOKEN); without it they get 403 mock-admin-only
   --fixtures DIR           serve the world in DIR instead of the embedded fixtures
   --seed N                 serve a world generated from seed N (with --corrections N)
   --corrections N          size of a generated world
@@ -53,7 +57,7 @@ function number(name: string, text: string | undefined, check: (n: number) => bo
 function main(): void {
   const { values } = parseArgs({
     options: {
-      port: { type: 'string' }, host: { type: 'string' }, 'public-url': { type: 'string' }, fixtures: { type: 'string' }, seed: { type: 'string' },
+      port: { type: 'string' }, host: { type: 'string' }, 'public-url': { type: 'string' }, 'admin-token': { type: 'string' }, fixtures: { type: 'string' }, seed: { type: 'string' },
       corrections: { type: 'string' }, state: { type: 'string' }, 'check-ms': { type: 'string' }, 'approval-ms': { type: 'string' }, 'cursor-secret': { type: 'string' }, 'on-invalid-response': { type: 'string' },
       'fault-rate': { type: 'string' }, 'retry-after': { type: 'string' }, latency: { type: 'string' }, help: { type: 'boolean' },
       'check-every-start': { type: 'boolean' }, deterministic: { type: 'boolean' }, clock: { type: 'string' }, dates: { type: 'string' },
@@ -69,6 +73,8 @@ function main(): void {
   const port = number('port', values.port ?? (process.env.PORT || undefined), (n) => whole(n) && n <= 65_535) ?? 4010;
   const host = values.host ?? (process.env.HOST || '127.0.0.1');
   const publicUrl = values['public-url'] ?? (process.env.KINDGI_MOCK_PUBLIC_URL || undefined);
+  const adminToken = values['admin-token'] ?? (process.env.KINDGI_MOCK_ADMIN_TOKEN || undefined);
+  if (adminToken !== undefined && adminToken.length < 16) throw new UsageError('--admin-token (KINDGI_MOCK_ADMIN_TOKEN) takes a secret of 16 characters or more');
   const mode = values['on-invalid-response'] ?? 'error';
   if (mode !== 'error' && mode !== 'warn') throw new UsageError('--on-invalid-response takes error or warn');
   const faults: FaultSettings = {};
@@ -100,6 +106,7 @@ function main(): void {
     ...(values['cursor-secret'] !== undefined ? { cursorSecret: values['cursor-secret'] } : {}),
     ...(values.state !== undefined ? { stateFile: values.state } : {}),
     ...(publicUrl !== undefined ? { publicUrl } : {}),
+    ...(adminToken !== undefined ? { adminToken } : {}),
     ...(checkMs !== undefined ? { checkMs } : {}),
     ...(approvalMs !== undefined ? { approvalMs } : {}),
     ...(values['check-every-start'] ? { recheckWorld: true } : {}),
@@ -114,11 +121,15 @@ function main(): void {
     const example = (name: string) => principals.find((p) => p.token.startsWith(`kgm_${name}_`));
     const lines = [
       `kindgi-mock listening on ${running.url} (ready in ${Date.now() - started} ms)`,
+      ...openableUrls(running.url, running.port, publicUrl).map((url) => `  open: ${url}`),
       `  ${Object.entries(mock.store.counts().corrections).map(([s, n]) => `${n} ${s}`).join(', ')} corrections`,
       mock.worldChecks === 'remembered'
         ? '  world: these exact files passed every check before, so they were not checked again (--check-every-start checks them)'
         : '  world: passed every check',
       ...(publicUrl !== undefined ? [`  served as ${publicUrl}: /__mock answers requests addressed to it too`] : []),
+      adminToken !== undefined
+        ? '  /__mock: this machine, and callers elsewhere that send X-Mock-Admin-Token (the --admin-token secret)'
+        : '  /__mock: this machine only (--admin-token SECRET opens it to others who send it)',
       ...(mock.state ? [`  state: ${mock.state.file}, ${mock.state.restoredWrites} write${mock.state.restoredWrites === 1 ? '' : 's'} restored; every write is kept there (one server per file)`] : []),
       ...mock.stateNotices.map((notice) => `  state: ${notice.message}`),
       ...(clock !== undefined || dates === 'now' ? [`  clock: ${clockLine(mock.clock.read())}${dates === 'now' ? '; the world\'s dates moved to now' : ''}`] : []),

@@ -99,6 +99,12 @@ export interface MockOptions {
    * pages from its origin. Throws a TypeError for a value that is not an http(s) URL.
    */
   publicUrl?: string;
+  /**
+   * Opens `/__mock` to callers that are not on this machine when they send it in
+   * `X-Mock-Admin-Token` (`--admin-token`, `KINDGI_MOCK_ADMIN_TOKEN`); without it, they get
+   * 403 `mock-admin-only`. Loopback callers need nothing.
+   */
+  adminToken?: string;
   /** Test-only: the state file's file operations (node:fs by default), to inject a full disk, short writes or I/O errors. */
   stateFileSystem?: StateFileSystem;
   /** How long a suggested change's check runs (default 1500 ms). */
@@ -226,6 +232,7 @@ export function createMock(options: MockOptions = {}): Mock {
     sessions,
     defects: new Set(options.defects ?? []),
     publicHosts,
+    ...(options.adminToken !== undefined ? { adminToken: options.adminToken } : {}),
   };
   let app: Express;
   try {

@@ -22,6 +22,7 @@ const OPTIONS: Record<string, [string, Check]> = {
   dates: ['"world" or "now"', (v) => v === 'world' || v === 'now'],
   stateFile: ['a file path', text],
   publicUrl: ['an http(s) URL', text],
+  adminToken: ['a secret of 16 characters or more', (v) => typeof v === 'string' && v.length >= 16],
   stateFileSystem: ['a StateFileSystem', object],
   checkMs: ['a whole number of milliseconds, 0 or more', whole(0)],
   approvalMs: ['a whole number of milliseconds, 1 or more', whole(1)],

@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   'permission-denied': 403,
   'foreign-origin': 403,
   'host-not-allowed': 403,
+  'mock-admin-only': 403,
   'corrector-group-not-allowed': 403,
   'separate-approver-required': 403,
   'not-found': 404,

@@ -58,6 +58,8 @@ export interface MockContext {
   base: MockWorld;
   /** The sessions' worlds, reached by their tokens. */
   sessions: Sessions;
+  /** The secret that opens `/__mock` to callers that are not on this machine (`--admin-token`). */
+  adminToken?: string;
   /** Host names the mock is served as besides this machine's (`--public-url`): `/__mock` answers them too. */
   publicHosts?: readonly string[];
   /** Test-only injected defects (see defects.ts); empty in normal use. */

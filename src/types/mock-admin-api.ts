@@ -13,7 +13,7 @@ export interface paths {
          * Every principal, with its token
          * @description Every principal of the world: its token, kind, id, name, tenant, role, the projects it may
          *     read and change, whether it acts for end users, its expiry or revocation, and what it is in
-         *     the world for. Needs no token (it hands them out): loopback callers only, addressed to this
+         *     the world for. Needs no token (it hands them out): loopback callers, or others with the admin secret, addressed to this
          *     machine (see the document's description).
          *
          */
@@ -36,7 +36,7 @@ export interface paths {
         /**
          * Counts by status, and the faults set
          * @description Corrections (a superseded one as `superseded`) and suggested changes counted by status,
-         *     the runs, and the faults set now. A status nothing has is left out. Loopback callers only.
+         *     the runs, and the faults set now. A status nothing has is left out. Loopback callers, or others with the admin secret.
          *
          */
         get: operations["getMockState"];
@@ -63,7 +63,7 @@ export interface paths {
          *     check made since the start: the world is as loaded. With `--state`, the new (empty) journal
          *     is written beside the old one and renamed over it, so a reset the disk refuses is
          *     `503 state-write-failed` and leaves the old state. The faults stay as set. Takes no body.
-         *     Loopback callers only, from no foreign page.
+         *     Loopback callers, or others with the admin secret, from no foreign page.
          *
          */
         post: operations["resetMock"];
@@ -85,14 +85,14 @@ export interface paths {
         /**
          * Set the faults
          * @description Replaces the faults with these: every part left out is off. `{}` turns every fault off,
-         *     as `DELETE` does. Faults apply to `/v1` only, never to these routes. Loopback callers only,
+         *     as `DELETE` does. Faults apply to `/v1` only, never to these routes. Loopback callers, or others with the admin secret,
          *     from no foreign page.
          *
          */
         post: operations["setMockFaults"];
         /**
          * No faults
-         * @description Turns every fault off. Takes no body. Loopback callers only, from no foreign page.
+         * @description Turns every fault off. Takes no body. Loopback callers, or others with the admin secret, from no foreign page.
          */
         delete: operations["clearMockFaults"];
         options?: never;
@@ -125,7 +125,7 @@ export interface paths {
          *     that waits that long on its world's clock expires). Approving one's own pin is `403 separate-approver-required`; a caller who may
          *     read the project but not change it gets `403 permission-denied`, and one who may not read
          *     it `404 not-found`. A decision other than the three is `404 route-not-found`. Takes no body.
-         *     Loopback callers only, from no foreign page.
+         *     Loopback callers, or others with the admin secret, from no foreign page.
          *
          */
         post: operations["decideMockApproval"];
@@ -152,7 +152,7 @@ export interface paths {
          * @description Ends the suggested change's running check now: `ready` with deterministic results, or
          *     `check-failed` with `{ "fails": true }`. A suggested change loaded as `checking` stays so
          *     until this is called; one checked through the API finishes by itself after `--check-ms`.
-         *     One with no running check is `404 not-found`. Loopback callers only, from no foreign page.
+         *     One with no running check is `404 not-found`. Loopback callers, or others with the admin secret, from no foreign page.
          *
          */
         post: operations["finishMockCheck"];
@@ -178,7 +178,7 @@ export interface paths {
          *     reopened ones it gets `right` are fixed again. All or nothing: a correction the caller
          *     cannot read is `404 not-found`, one it may only read `403 permission-denied`, and one that
          *     cannot move so (a removed one, or one in `right` that was not reopened) is
-         *     `409 already-terminal`; then nothing changed. Loopback callers only, from no foreign page.
+         *     `409 already-terminal`; then nothing changed. Loopback callers, or others with the admin secret, from no foreign page.
          *
          */
         post: operations["recordMockTestRun"];
@@ -198,7 +198,7 @@ export interface paths {
         /**
          * The clock of the base world
          * @description The time the base world (the one the loaded world's own tokens reach; each session has its own clock) reads now, and whether it is frozen. It stamps writes and moves cursors'
-         *     expiry, checks' ends, approvals and tokens' expiry. Loopback callers only.
+         *     expiry, checks' ends, approvals and tokens' expiry. Loopback callers, or others with the admin secret.
          *
          */
         get: operations["getMockClock"];
@@ -207,7 +207,7 @@ export interface paths {
          * @description Sets the base world (the one the loaded world's own tokens reach; each session has its own clock) to `now`, from where it runs on in real time, or stays put with
          *     `frozen: true` (`frozen` is false when left out: a `PUT` replaces the setting). A time before
          *     the world's newest record is `409 clock-before-world`: a write would be stamped before the
-         *     record it changes. Loopback callers only, from no foreign page.
+         *     record it changes. Loopback callers, or others with the admin secret, from no foreign page.
          *
          */
         put: operations["setMockClock"];
@@ -251,7 +251,7 @@ export interface paths {
         };
         /**
          * The open sessions
-         * @description Every open session, oldest first, without its tokens. Loopback callers only.
+         * @description Every open session, oldest first, without its tokens. Loopback callers, or others with the admin secret.
          */
         get: operations["listMockSessions"];
         put?: never;
@@ -267,7 +267,7 @@ export interface paths {
          *     bytes. Sessions live in memory only (`--state` keeps the base world's writes). One left
          *     idle for `ttlSeconds` (30 minutes by default), measured on the mock's clock
          *     (`/__mock/clock`), ends by itself. At most 10 000 are open at once
-         *     (`429 too-many-sessions`). The body is optional. Loopback callers only, from no foreign page.
+         *     (`429 too-many-sessions`). The body is optional. Loopback callers, or others with the admin secret, from no foreign page.
          *
          */
         post: operations["createMockSession"];
@@ -289,7 +289,7 @@ export interface paths {
         };
         /**
          * One open session, with its tokens
-         * @description The session, as opening it answered, with its expiry moved on (this is a use of it). Loopback callers only.
+         * @description The session, as opening it answered, with its expiry moved on (this is a use of it). Loopback callers, or others with the admin secret.
          */
         get: operations["getMockSession"];
         put?: never;
@@ -297,7 +297,7 @@ export interface paths {
         /**
          * End a session
          * @description Ends the session and forgets its world: its tokens answer `401 auth-invalid` from now on.
-         *     Takes no body. Loopback callers only, from no foreign page.
+         *     Takes no body. Loopback callers, or others with the admin secret, from no foreign page.
          *
          */
         delete: operations["endMockSession"];
@@ -322,7 +322,7 @@ export interface paths {
          * Forget a session's writes
          * @description The session's world is as it started again: every write, kept `Idempotency-Key` answer,
          *     open approval and running check it made is forgotten. Its tokens, clock and faults stay.
-         *     Takes no body. Loopback callers only, from no foreign page.
+         *     Takes no body. Loopback callers, or others with the admin secret, from no foreign page.
          *
          */
         post: operations["resetMockSession"];
@@ -344,7 +344,7 @@ export interface paths {
         };
         /**
          * A session's counts by status, and its faults
-         * @description As `GET /__mock/state`, for the session's world. Loopback callers only.
+         * @description As `GET /__mock/state`, for the session's world. Loopback callers, or others with the admin secret.
          */
         get: operations["getMockSessionState"];
         put?: never;
@@ -369,12 +369,12 @@ export interface paths {
         put?: never;
         /**
          * Set a session's faults
-         * @description As `POST /__mock/faults`, for the requests made with the session's tokens only. Loopback callers only, from no foreign page.
+         * @description As `POST /__mock/faults`, for the requests made with the session's tokens only. Loopback callers, or others with the admin secret, from no foreign page.
          */
         post: operations["setMockSessionFaults"];
         /**
          * No faults in a session
-         * @description Turns every fault of the session off. Takes no body. Loopback callers only, from no foreign page.
+         * @description Turns every fault of the session off. Takes no body. Loopback callers, or others with the admin secret, from no foreign page.
          */
         delete: operations["clearMockSessionFaults"];
         options?: never;
@@ -398,7 +398,7 @@ export interface paths {
         put?: never;
         /**
          * End a running check in a session now
-         * @description As `POST /__mock/checks/{suggestedChangeId}/finish`, in the session's world. Loopback callers only, from no foreign page.
+         * @description As `POST /__mock/checks/{suggestedChangeId}/finish`, in the session's world. Loopback callers, or others with the admin secret, from no foreign page.
          */
         post: operations["finishMockSessionCheck"];
         delete?: never;
@@ -420,7 +420,7 @@ export interface paths {
         /**
          * The clock of a session
          * @description The time the session's world reads now, and whether it is frozen. It stamps writes and moves cursors'
-         *     expiry, checks' ends, approvals and tokens' expiry. Loopback callers only.
+         *     expiry, checks' ends, approvals and tokens' expiry. Loopback callers, or others with the admin secret.
          *
          */
         get: operations["getMockSessionClock"];
@@ -429,7 +429,7 @@ export interface paths {
          * @description Sets the session's world to `now`, from where it runs on in real time, or stays put with
          *     `frozen: true` (`frozen` is false when left out: a `PUT` replaces the setting). A time before
          *     the world's newest record is `409 clock-before-world`: a write would be stamped before the
-         *     record it changes. Loopback callers only, from no foreign page.
+         *     record it changes. Loopback callers, or others with the admin secret, from no foreign page.
          *
          */
         put: operations["setMockSessionClock"];
@@ -714,12 +714,10 @@ export interface components {
         BadRequestError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOf400"];
         /** @description A 401 code, in the API's error envelope. */
         UnauthorizedError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOf401"];
-        /** @description `host-not-allowed` or `foreign-origin`, in the API's error envelope. */
+        /** @description `mock-admin-only`, `host-not-allowed` or `foreign-origin`, in the API's error envelope. */
         GuardForbiddenError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOfGuard403"];
         /** @description A 403 code, in the API's error envelope. */
         ForbiddenError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOf403"];
-        /** @description `route-not-found`, in the API's error envelope. */
-        RouteNotFoundError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOfRoute404"];
         /** @description `not-found` or `route-not-found`, in the API's error envelope. */
         NotFoundError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOf404"];
         /** @description `already-terminal`, in the API's error envelope. */
@@ -751,19 +749,13 @@ export interface components {
         CodeOfGuard403: {
             error?: {
                 /** @enum {string} */
-                code?: "host-not-allowed" | "foreign-origin";
+                code?: "mock-admin-only" | "host-not-allowed" | "foreign-origin";
             };
         };
         CodeOf403: {
             error?: {
                 /** @enum {string} */
-                code?: "permission-denied" | "separate-approver-required" | "host-not-allowed" | "foreign-origin";
-            };
-        };
-        CodeOfRoute404: {
-            error?: {
-                /** @constant */
-                code?: "route-not-found";
+                code?: "permission-denied" | "separate-approver-required" | "mock-admin-only" | "host-not-allowed" | "foreign-origin";
             };
         };
         CodeOf404: {
@@ -1224,7 +1216,8 @@ export interface components {
                 "application/json": components["schemas"]["UnauthorizedError"];
             };
         };
-        /** @description Addressed to a `Host` that is not this machine (`host-not-allowed`, `details.host`), or a
+        /** @description A caller not on this machine without the admin secret (`mock-admin-only`), a request
+         *     addressed to a `Host` that is not this machine (`host-not-allowed`, `details.host`), or a
          *     state-changing request from a page on a foreign origin (`foreign-origin`, `details.origin`).
          *      */
         Forbidden: {
@@ -1238,7 +1231,7 @@ export interface components {
         };
         /** @description The caller may read the project but not change it (`permission-denied`, `details`: action,
          *     resource, reason), or approves their own pin (`separate-approver-required`); or, as on every
-         *     route here, `host-not-allowed` or `foreign-origin`.
+         *     route here, `mock-admin-only`, `host-not-allowed` or `foreign-origin`.
          *      */
         ForbiddenToCaller: {
             headers: {
@@ -1249,17 +1242,7 @@ export interface components {
                 "application/json": components["schemas"]["ForbiddenError"];
             };
         };
-        /** @description The caller is not on this machine (`route-not-found`): to it, the route does not exist. */
-        NotHere: {
-            headers: {
-                "X-Request-Id": components["headers"]["XRequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["RouteNotFoundError"];
-            };
-        };
-        /** @description Nothing with that id the caller may read (`not-found`), or the caller is not on this machine (`route-not-found`). */
+        /** @description Nothing with that id the caller may read (`not-found`), or a route that does not exist (`route-not-found`). */
         NotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -1383,7 +1366,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotHere"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -1411,7 +1393,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotHere"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -1439,7 +1420,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotHere"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -1471,7 +1451,6 @@ export interface operations {
             };
             400: components["responses"]["BadBody"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotHere"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -1499,7 +1478,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotHere"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -1630,7 +1608,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotHere"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -1662,7 +1639,6 @@ export interface operations {
             };
             400: components["responses"]["BadBody"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotHere"];
             409: components["responses"]["ClockBeforeWorld"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1695,7 +1671,6 @@ export interface operations {
             };
             400: components["responses"]["BadBody"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotHere"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -1723,7 +1698,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotHere"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -1754,7 +1728,6 @@ export interface operations {
             };
             400: components["responses"]["BadBody"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotHere"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManySessions"];

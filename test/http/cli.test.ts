@@ -129,6 +129,18 @@ describe('npm start (src/cli.ts)', () => {
     expect((await within(started.exited, 5_000, 'stopping on SIGTERM')).code).toBe(0);
   }, 40_000);
 
+  it('KINDGI_MOCK_ADMIN_TOKEN → the banner says /__mock takes the secret; a short --admin-token → exit 1 naming its length', async () => {
+    const started = start(['--port', '0'], { KINDGI_MOCK_ADMIN_TOKEN: 'cli-test-secret-0123456789' });
+    await listeningUrl(started);
+    await printed(started, /every token:.*\n/);
+    expect(started.output.stdout).toContain('/__mock: this machine, and callers elsewhere that send X-Mock-Admin-Token');
+    process.kill(started.child.pid!, 'SIGTERM');
+    expect((await within(started.exited, 5_000, 'stopping on SIGTERM')).code).toBe(0);
+    const short = start(['--port', '0', '--admin-token', 'short']);
+    expect((await within(short.exited, 20_000, 'refusing the flag')).code).toBe(1);
+    expect(short.output.stderr).toContain('16 characters or more');
+  }, 40_000);
+
   it('--public-url demo.example.com (no scheme) → exit 1 saying it is not a URL', async () => {
     const started = start(['--port', '0', '--public-url', 'demo.example.com']);
     expect((await within(started.exited, 20_000, 'refusing the flag')).code).toBe(1);

@@ -301,7 +301,9 @@ describe('the errors every route can give, before it reads the request (the guar
     if (route.method !== 'GET') expectOnDocument(route.operationId, await send(route, { 'Content-Type': 'text/plain' }, '{}'), 415, 'unsupported-media-type');
   });
 
-  it('each route, from a caller that is not on loopback (its address injected in process) → 404 route-not-found', async () => {
+  it('each route, from a caller that is not on loopback (its address injected in process): without the admin secret → 403 mock-admin-only; with it, past the Host rule, as from this machine', async () => {
+    const SECRET = 'answers-test-admin-secret';
+    server.mock.context.adminToken = SECRET;
     // The server listens on loopback; each connection is made to look as if it came from outside.
     const outside = createMockServer(server.mock.app);
     outside.on('connection', (socket) => Object.defineProperty(socket, 'remoteAddress', { value: '203.0.113.7', configurable: true }));
@@ -309,10 +311,18 @@ describe('the errors every route can give, before it reads the request (the guar
     const url = `http://127.0.0.1:${(outside.address() as AddressInfo).port}`;
     try {
       for (const route of routes) {
-        const answer = await call(url, route.method, route.path, { ...(route.token ? { token: server.token(route.token) } : {}), ...(route.body !== undefined ? { body: route.body } : {}) });
-        expectOnDocument(route.operationId, answer, 404, 'route-not-found');
+        const base = { ...(route.token ? { token: server.token(route.token) } : {}), ...(route.body !== undefined ? { body: route.body } : {}) };
+        expectOnDocument(route.operationId, await call(url, route.method, route.path, base), 403, 'mock-admin-only');
+        expectOnDocument(route.operationId, await call(url, route.method, route.path, { ...base, headers: { 'X-Mock-Admin-Token': 'not the secret' } }), 403, 'mock-admin-only');
       }
+      const withSecret = { 'X-Mock-Admin-Token': SECRET, Host: 'demo.example.com' };
+      expectOnDocument('getMockPrincipals', await call(url, 'GET', '/__mock/principals', { headers: withSecret }), 200);
+      expectOnDocument('getMockClock', await call(url, 'GET', '/__mock/clock', { headers: withSecret }), 200);
+      expectOnDocument('listMockSessions', await call(url, 'GET', '/__mock/sessions', { headers: withSecret }), 200);
+      // The Origin rule still holds: the secret does not let a foreign page drive the mock.
+      expectOnDocument('resetMock', await call(url, 'POST', '/__mock/reset', { headers: { ...withSecret, Origin: 'https://evil.example' } }), 403, 'foreign-origin');
     } finally {
+      delete server.mock.context.adminToken;
       outside.closeAllConnections();
       await new Promise((closed) => outside.close(closed));
     }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { NextFunction, Request, Response } from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Correction } from '../../src/domain/types.ts';
-import { loopbackOnly } from '../../src/http/middleware/loopback-only.ts';
+import { loopbackOrAdminToken } from '../../src/http/middleware/admin-caller.ts';
 import { startMock, type TestMock } from './support.ts';
 
 interface FixturePrincipal {
@@ -134,24 +134,28 @@ describe('POST /__mock/reset', () => {
   });
 });
 
-describe('loopbackOnly()', () => {
-  const call = (remoteAddress: string | undefined) => {
+describe('loopbackOrAdminToken()', () => {
+  const SECRET = 'a-demo-secret-of-some-length';
+  const call = (remoteAddress: string | undefined, secret?: string, sent?: string) => {
     const next = vi.fn();
-    const req = { socket: { remoteAddress }, method: 'GET', path: '/__mock/principals', get: () => undefined } as unknown as Request;
-    loopbackOnly()(req, {} as Response, next as unknown as NextFunction);
+    const req = { socket: { remoteAddress }, method: 'GET', path: '/__mock/principals', get: (name: string) => (name === 'X-Mock-Admin-Token' ? sent : undefined) } as unknown as Request;
+    loopbackOrAdminToken(() => secret)(req, {} as Response, next as unknown as NextFunction);
     expect(next).toHaveBeenCalledTimes(1);
     return next.mock.calls[0] as unknown[];
   };
 
-  it.each(['127.0.0.1', '::1', '::ffff:127.0.0.1', '127.0.0.2'])('a caller at %s passes', (address) => {
+  it.each(['127.0.0.1', '::1', '::ffff:127.0.0.1', '127.0.0.2'])('a caller at %s passes, with no secret', (address) => {
     expect(call(address)).toEqual([]);
   });
 
   it.each(['10.0.0.5', '192.168.1.20', '::ffff:10.0.0.5', '2001:db8::1', '128.0.0.1', '1127.0.0.1', undefined])(
-    'a caller at %s is refused with route-not-found (404)',
+    'a caller at %s is refused with 403 mock-admin-only: without a secret set, naming --admin-token; with one, unless it sends it',
     (address) => {
-      const [error] = call(address);
-      expect(error).toMatchObject({ code: 'route-not-found', status: 404 });
+      expect(call(address)[0]).toMatchObject({ code: 'mock-admin-only', status: 403, message: expect.stringContaining('start it with --admin-token') });
+      expect(call(address, SECRET)[0]).toMatchObject({ code: 'mock-admin-only', message: expect.stringContaining('send the admin secret') });
+      expect(call(address, SECRET, `${SECRET}x`)[0]).toMatchObject({ code: 'mock-admin-only', message: expect.stringContaining('is not the admin secret') });
+      expect(call(address, SECRET, SECRET.slice(0, -1))[0]).toMatchObject({ code: 'mock-admin-only' });
+      expect(call(address, SECRET, SECRET)).toEqual([]);
     },
   );
 

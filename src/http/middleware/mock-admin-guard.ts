@@ -2,13 +2,14 @@
 // foreign origin, or a form post cannot read the tokens, reset the world or set faults.
 import type { Request, RequestHandler } from 'express';
 import { ApiError } from '../api-error.ts';
+import { carriesAdminToken } from './admin-caller.ts';
 
 const ADMIN_PATH = /^\/__mock(?:\/|$)/i;
 const LOOPBACK_IPV4 = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 const LOOPBACK_IPV6 = new Set(['::1', '0:0:0:0:0:0:0:1']);
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ADMIN_METHODS = 'GET, POST, PUT, DELETE, OPTIONS';
-const ADMIN_HEADERS = 'Authorization, Content-Type, X-Request-Id';
+const ADMIN_HEADERS = 'Authorization, Content-Type, X-Request-Id, X-Mock-Admin-Token';
 
 /** Express routes case-insensitively, so `/__MOCK/reset` reaches the same routes and the same guard. */
 export const isMockAdminPath = (path: string) => ADMIN_PATH.test(path);
@@ -51,17 +52,18 @@ function hasBody(req: Request): boolean {
  * In order, for every `/__mock` request:
  * - `Host` must name this machine (a loopback address, `localhost`) or a `publicHosts` name: else
  *   403 `host-not-allowed` (a DNS-rebound page sends its own name). A request with no `Host` is
- *   no browser's and passes.
+ *   no browser's and passes, and so does one with the admin secret.
  * - An `Origin` of this machine gets CORS; any other gets none, and a state-changing request
  *   with it (or its preflight) is 403 `foreign-origin`.
  * - A state-changing request's body must be `application/json` (415): a form post or a
  *   `text/plain` fetch, which a page may send without a preflight, is refused.
  */
-export function mockAdminGuard(publicHosts: () => readonly string[]): RequestHandler {
+export function mockAdminGuard(publicHosts: () => readonly string[], adminToken: () => string | undefined = () => undefined): RequestHandler {
   return (req, res, next) => {
     const hosts = publicHosts();
     const host = req.get('Host');
-    if (host !== undefined && !isLocalHostname(hostnameOf(host), hosts)) {
+    // The admin secret is what a rebound page cannot have: with it, any name the mock is reached by will do.
+    if (host !== undefined && !isLocalHostname(hostnameOf(host), hosts) && !carriesAdminToken(req, adminToken())) {
       throw new ApiError('host-not-allowed', `/__mock answers only requests addressed to localhost, a loopback address or the --public-url host; this one was addressed to "${host}". If that is how the mock is reached, start it with --public-url http://${host}`, { host });
     }
     const origin = req.get('Origin');

@@ -17,7 +17,7 @@ import { SessionRefusal, type Session, type SessionOptions } from '../../worlds/
 import { clockProblem } from '../../worlds/mock-world.ts';
 import { refuseDeepJson } from '../input-limits.ts';
 import { authenticate } from '../middleware/auth.ts';
-import { loopbackOnly } from '../middleware/loopback-only.ts';
+import { loopbackOrAdminToken } from '../middleware/admin-caller.ts';
 import { mockAdminGuard } from '../middleware/mock-admin-guard.ts';
 import { send } from '../send.ts';
 import { expressPath } from './operations.ts';
@@ -145,7 +145,7 @@ export function mockAdminRoutes(ctx: MockContext, validators: SpecValidators): R
     throw new Error(`the /__mock routes and their document disagree: documented without a handler [${missing.join(', ')}], handled but not documented [${extra.join(', ')}]`);
   }
   const router = Router();
-  router.use(bindOperation(operations), loopbackOnly(), mockAdminGuard(() => ctx.publicHosts ?? []), express.json({ limit: '64kb', strict: false, verify: refuseDeepJson }));
+  router.use(bindOperation(operations), loopbackOrAdminToken(() => ctx.adminToken), mockAdminGuard(() => ctx.publicHosts ?? [], () => ctx.adminToken), express.json({ limit: '64kb', strict: false, verify: refuseDeepJson }));
   for (const operation of operations) {
     const handler = HANDLERS[operation.operationId]!;
     const inSession = operation.parameters.some((p) => p.in === 'path' && p.name === 'sessionId');
