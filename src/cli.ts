@@ -24,6 +24,7 @@ const USAGE = `usage: kindgi-mock [options]            (in this repo: npm start 
                            that passed is remembered in env KINDGI_MOCK_CHECKED_WORLDS, default
                            ${DEFAULT_CHECKED_WORLDS_DIR})
   --check-ms N             how long a suggested change's check runs (default 1500)
+  --journal N              how many answered requests /__mock/requests keeps (default 1000; 0: none)
   --approval-ms N          how long a pin waits for a second person before its approval
                            expires by itself (default: until it is decided)
   --cursor-secret S        seal cursors with S, so several instances accept each other's
@@ -58,7 +59,7 @@ function main(): void {
   const { values } = parseArgs({
     options: {
       port: { type: 'string' }, host: { type: 'string' }, 'public-url': { type: 'string' }, 'admin-token': { type: 'string' }, fixtures: { type: 'string' }, seed: { type: 'string' },
-      corrections: { type: 'string' }, state: { type: 'string' }, 'check-ms': { type: 'string' }, 'approval-ms': { type: 'string' }, 'cursor-secret': { type: 'string' }, 'on-invalid-response': { type: 'string' },
+      corrections: { type: 'string' }, state: { type: 'string' }, 'check-ms': { type: 'string' }, 'approval-ms': { type: 'string' }, journal: { type: 'string' }, 'cursor-secret': { type: 'string' }, 'on-invalid-response': { type: 'string' },
       'fault-rate': { type: 'string' }, 'retry-after': { type: 'string' }, latency: { type: 'string' }, help: { type: 'boolean' },
       'check-every-start': { type: 'boolean' }, deterministic: { type: 'boolean' }, clock: { type: 'string' }, dates: { type: 'string' },
     },
@@ -89,6 +90,7 @@ function main(): void {
   const corrections = number('corrections', values.corrections, (n) => whole(n) && n >= 1);
   const checkMs = number('check-ms', values['check-ms'], whole);
   const approvalMs = number('approval-ms', values['approval-ms'], (n) => whole(n) && n >= 1);
+  const journalSize = number('journal', values.journal, (n) => whole(n) && n <= 100_000);
   const dates = values.dates;
   if (dates !== undefined && dates !== 'world' && dates !== 'now') throw new UsageError('--dates takes world or now');
   let clock: ClockSetting | undefined;
@@ -109,6 +111,7 @@ function main(): void {
     ...(adminToken !== undefined ? { adminToken } : {}),
     ...(checkMs !== undefined ? { checkMs } : {}),
     ...(approvalMs !== undefined ? { approvalMs } : {}),
+    ...(journalSize !== undefined ? { journalSize } : {}),
     ...(values['check-every-start'] ? { recheckWorld: true } : {}),
     ...(values.deterministic ? { deterministic: true } : {}),
     ...(clock !== undefined ? { clock } : {}),
@@ -141,6 +144,7 @@ function main(): void {
         return principal ? [`    curl -H 'Authorization: Bearer ${principal.token}' ${running.url}/v1/corrections?limit=2   # ${principal.purpose}`] : [];
       }),
       `  every token: curl ${running.url}/__mock/principals`,
+      ...(mock.journal.capacity > 0 ? [`  what was asked and answered: curl ${running.url}/__mock/requests?limit=10`] : []),
     ];
     // Handlers first: a supervisor may send SIGTERM as soon as it reads the banner.
     const stop = (signal: string) => {

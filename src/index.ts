@@ -25,6 +25,7 @@ import { newestDateIn, shiftWorldDates } from './fixtures/world-dates.ts';
 import { clockRangeProblem, type ClockSetting, type MockClock } from './worlds/mock-clock.ts';
 import { clockProblem, createMockWorld, createWorldClock, type WorldSettings } from './worlds/mock-world.ts';
 import { MAX_ADVANCE_MS } from './http/routes/clock-bodies.ts';
+import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type RequestJournal } from './http/request-journal.ts';
 import { seededSessionWorld } from './worlds/seeded-worlds.ts';
 import { createSessions, SessionRefusal, type Session, type SessionOptions, type Sessions } from './worlds/sessions.ts';
 
@@ -41,6 +42,7 @@ export type { Session, SessionOptions, SessionSummary } from './worlds/sessions.
 export { SessionRefusal } from './worlds/sessions.ts';
 export type { MockClock, ClockSetting } from './worlds/mock-clock.ts';
 export type { ListedPrincipal } from './worlds/principal-listing.ts';
+export type { JournalEntry, JournalFilter, RequestJournal } from './http/request-journal.ts';
 
 export const DEFAULT_CHECK_MS = 1500;
 
@@ -99,6 +101,8 @@ export interface MockOptions {
    * pages from its origin. Throws a TypeError for a value that is not an http(s) URL.
    */
   publicUrl?: string;
+  /** How many answered requests the request journal keeps (`--journal`; default 1 000, 0 keeps none). */
+  journalSize?: number;
   /**
    * Opens `/__mock` to callers that are not on this machine when they send it in
    * `X-Mock-Admin-Token` (`--admin-token`, `KINDGI_MOCK_ADMIN_TOKEN`); without it, they get
@@ -155,6 +159,8 @@ export interface Mock {
   sessions: Sessions;
   /** The base world's clock (`/__mock/clock`): read, set and advance it. */
   clock: MockClock;
+  /** The last requests answered, newest first (`GET /__mock/requests`), and new ones as they come. */
+  journal: RequestJournal;
 }
 
 /**
@@ -221,6 +227,7 @@ export function createMock(options: MockOptions = {}): Mock {
     return opened;
   };
   const sessions = createSessions(openSessionWorld, base.clock);
+  const requests = createRequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const context: MockContext = {
     document,
     validators,
@@ -230,6 +237,7 @@ export function createMock(options: MockOptions = {}): Mock {
     ...(options.approvalMs !== undefined ? { approvalMs: options.approvalMs } : {}),
     base,
     sessions,
+    journal: requests,
     defects: new Set(options.defects ?? []),
     publicHosts,
     ...(options.adminToken !== undefined ? { adminToken: options.adminToken } : {}),
@@ -253,6 +261,7 @@ export function createMock(options: MockOptions = {}): Mock {
     close,
     createSession: (sessionOptions) => sessions.create(sessionOptions),
     sessions,
+    journal: requests,
     clock: guardedClock(base),
   };
 }

@@ -25,6 +25,7 @@ const OPTIONS: Record<string, [string, Check]> = {
   adminToken: ['a secret of 16 characters or more', (v) => typeof v === 'string' && v.length >= 16],
   stateFileSystem: ['a StateFileSystem', object],
   checkMs: ['a whole number of milliseconds, 0 or more', whole(0)],
+  journalSize: ['a whole number from 0 to 100000', (v) => whole(0)(v) && (v as number) <= 100_000],
   approvalMs: ['a whole number of milliseconds, 1 or more', whole(1)],
   onInvalidResponse: ['"error" or "warn"', (v) => v === 'error' || v === 'warn'],
   faults: ['{ databaseBusy?, latencyMs?, failChecks? }', object],

@@ -6,6 +6,7 @@ import { noStoreOnV1 } from './middleware/cache-control.ts';
 import { cors } from './middleware/cors.ts';
 import { errorHandler } from './middleware/error-handler.ts';
 import { refuseHostlessRequest, refuseLongQuery } from './input-limits.ts';
+import { journalRequests } from './middleware/journal-requests.ts';
 import { requestId } from './middleware/request-id.ts';
 import { methodNotAllowed, routeNotFound } from './routes/fallbacks.ts';
 import { mockAdminRouter } from './routes/mock-admin.ts';
@@ -18,6 +19,7 @@ export function createApp(ctx: MockContext, handlers: Record<string, OperationHa
   app.set('query parser', 'simple');
   app.set('etag', false);
   app.use(requestId());
+  app.use(journalRequests(ctx));
   app.use(noStoreOnV1());
   app.use(cors());
   // After CORS and no-store, so that a browser app can read the refusal.

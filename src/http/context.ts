@@ -10,6 +10,7 @@ import type { InFlightKeys } from './middleware/idempotency.ts';
 import type { MockClock } from '../worlds/mock-clock.ts';
 import type { IdMaker } from '../worlds/id-sequence.ts';
 import type { Sessions } from '../worlds/sessions.ts';
+import type { RequestJournal } from './request-journal.ts';
 
 export interface FaultSettings {
   /** Answer `503 database-busy` to this share of `/v1` requests, with `Retry-After`. */
@@ -58,6 +59,8 @@ export interface MockContext {
   base: MockWorld;
   /** The sessions' worlds, reached by their tokens. */
   sessions: Sessions;
+  /** The last requests answered (`--journal`), for `/__mock/requests`. */
+  journal: RequestJournal;
   /** The secret that opens `/__mock` to callers that are not on this machine (`--admin-token`). */
   adminToken?: string;
   /** Host names the mock is served as besides this machine's (`--public-url`): `/__mock` answers them too. */

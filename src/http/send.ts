@@ -26,6 +26,7 @@ export function send(res: Response, ctx: MockContext, operation: SpecOperation |
       ? [{ instancePath: '', message: `status ${reply.status} is not documented for ${operation?.operationId}` }]
       : validate(reply.body) ? [] : (validate.errors ?? []).map(describeViolation);
     if (violations.length > 0) {
+      res.locals.violations = violations;
       const where = operation ? `${operation.method.toUpperCase()} ${operation.path} ${reply.status}` : `${reply.status}`;
       ctx.logger.error(`kindgi-mock: response does not match the spec (${where}) [${res.locals.requestId as string}]: ${JSON.stringify(violations)}`);
       if (ctx.onInvalidResponse === 'error') {
@@ -131,5 +132,7 @@ function write(res: Response, reply: Pick<Reply, 'status' | 'headers'>, body: st
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', bytes.length);
+  // For the request journal: the very bytes, not a copy.
+  res.locals.sentBytes = bytes;
   res.end(bytes);
 }

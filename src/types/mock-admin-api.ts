@@ -467,6 +467,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The last requests the mock answered
+         * @description The request journal, newest first: the last `--journal` requests (1 000 by default) the
+         *     mock answered, to `/v1` and to these routes, but not to the journal's own. Each entry has
+         *     the request id, when it came (real time), the method, the path with its query, the status,
+         *     how long it took, who made it (`principalId`, `sessionId`), the error code of a refusal,
+         *     the `violations` of an answer that broke its document, the `Authorization` header masked,
+         *     and the request and response bodies, 8 KB of each at most (`…Truncated` when cut).
+         *     `limit` (1 to 1000, 100 by default), `status` (`404`, or a class: `4xx`) and `path` (a part
+         *     of the path to look for) narrow it. Loopback callers, or others with the admin secret.
+         *
+         */
+        get: operations["listMockRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/requests/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The requests the mock answers, as they come
+         * @description Server-Sent Events: a `request` event for each request answered from now on, its data a
+         *     journal entry as `GET /__mock/requests` lists them (its `id` the request id), narrowed by
+         *     `status` and `path` as there. It stays open until the caller goes. Loopback callers, or
+         *     others with the admin secret.
+         *
+         */
+        get: operations["streamMockRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -657,6 +709,41 @@ export interface components {
         ClockAdvance: {
             /** @description Whole milliseconds forward, at most ten years. */
             ms: number;
+        };
+        JournalPage: {
+            data: components["schemas"]["JournalEntry"][];
+        };
+        JournalEntry: {
+            requestId: string;
+            /**
+             * Format: date-time
+             * @description When the request came, in real time (not the mock's clock).
+             */
+            at: string;
+            method: string;
+            /** @description The path with its query, as sent. */
+            path: string;
+            status: number;
+            /** @description How long the answer took, in milliseconds. */
+            ms: number;
+            /** @description Whose token it carried, when it named someone. */
+            principalId?: string;
+            /** @description The session its token reached. */
+            sessionId?: string;
+            /** @description The `error.code` of a refusal (4xx, 5xx). */
+            errorCode?: string;
+            /** @description How the answer broke its document, when it did (`response-invalid`). */
+            violations?: unknown[];
+            /** @description The `Authorization` header, masked: the scheme and the first characters of the token. */
+            authorization?: string;
+            /** @description The request body as JSON, 8 KB at most. */
+            requestBody?: string;
+            /** @constant */
+            requestBodyTruncated?: true;
+            /** @description The response body, 8 KB at most. */
+            responseBody?: string;
+            /** @constant */
+            responseBodyTruncated?: true;
         };
         /**
          * @description Optional, as is each field.
@@ -1329,6 +1416,12 @@ export interface components {
         ApprovalId: string;
         /** @description `approve`, `reject` or `expire`; any other is `404 route-not-found`. */
         Decision: "approve" | "reject" | "expire";
+        /** @description How many entries at most, 1 to 1000; 100 when left out. */
+        JournalLimit: number;
+        /** @description Only answers with this status (`404`), or of this class (`4xx`). */
+        JournalStatus: string;
+        /** @description Only requests whose path (with its query) contains this. */
+        JournalPath: string;
         /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
         SessionId: string;
         /** @description The suggested change's id; one with no running check, or no such one, is `404 not-found`. */
@@ -2048,6 +2141,70 @@ export interface operations {
             400: components["responses"]["BadBody"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMockRequests: {
+        parameters: {
+            query?: {
+                /** @description How many entries at most, 1 to 1000; 100 when left out. */
+                limit?: components["parameters"]["JournalLimit"];
+                /** @description Only answers with this status (`404`), or of this class (`4xx`). */
+                status?: components["parameters"]["JournalStatus"];
+                /** @description Only requests whose path (with its query) contains this. */
+                path?: components["parameters"]["JournalPath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    streamMockRequests: {
+        parameters: {
+            query?: {
+                /** @description Only answers with this status (`404`), or of this class (`4xx`). */
+                status?: components["parameters"]["JournalStatus"];
+                /** @description Only requests whose path (with its query) contains this. */
+                path?: components["parameters"]["JournalPath"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream: `event: request`, `id: <request id>`, `data: <a JournalEntry as JSON>`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];

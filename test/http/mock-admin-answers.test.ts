@@ -120,6 +120,9 @@ beforeAll(async () => {
     { operationId: 'getMockSessionClock', method: 'GET', path: `${inSession}/clock` },
     { operationId: 'setMockSessionClock', method: 'PUT', path: `${inSession}/clock`, body: { now: '2035-01-01T00:00:00Z', frozen: true } },
     { operationId: 'advanceMockSessionClock', method: 'POST', path: `${inSession}/clock/advance`, body: { ms: 0 } },
+    { operationId: 'listMockRequests', method: 'GET', path: '/__mock/requests' },
+    // Refused before it opens in every test that sends it to all routes; its 200 is read apart.
+    { operationId: 'streamMockRequests', method: 'GET', path: '/__mock/requests/stream' },
     { operationId: 'getMockPrincipals', method: 'GET', path: '/__mock/principals' },
     { operationId: 'getMockState', method: 'GET', path: '/__mock/state' },
     { operationId: 'resetMock', method: 'POST', path: '/__mock/reset' },
@@ -272,6 +275,22 @@ describe('the clock and session routes, when they work and when they refuse', ()
   });
 });
 
+describe('the request journal and its stream', () => {
+  it('GET /__mock/requests → 200; its stream → 200 text/event-stream with X-Request-Id; a bad query → 400 for each', async () => {
+    expectOnDocument('listMockRequests', await call(server, 'GET', '/__mock/requests?limit=5&status=2xx'), 200);
+    const abort = new AbortController();
+    const stream = await fetch(`${server.url}/__mock/requests/stream`, { signal: abort.signal });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.headers.get('x-request-id')).toBeTruthy();
+    abort.abort();
+    // Not JSON, so not held to a schema here: its status and headers are what the document says.
+    seen.add('streamMockRequests 200');
+    expectOnDocument('listMockRequests', await call(server, 'GET', '/__mock/requests?limit=0'), 400, 'bad-input');
+    expectOnDocument('streamMockRequests', await call(server, 'GET', '/__mock/requests/stream?status=abc'), 400, 'bad-input');
+  });
+});
+
 describe('the errors every route can give, before it reads the request (the guard, the body parser)', () => {
   const each = (name: string, test: (route: Route) => Promise<void>) => it(name, async () => {
     for (const route of routes) await test(route);
@@ -400,6 +419,7 @@ describe('a bug in the mock, planted by the test through the store or the contex
     const session = server.mock.sessions.world(sessionId)!;
     for (const name of ['principals', 'counts', 'reset', 'commit'] as const) vi.spyOn(session.store, name).mockImplementation(planted);
     for (const name of ['create', 'list', 'get', 'end'] as const) vi.spyOn(server.mock.sessions, name).mockImplementation(planted);
+    for (const name of ['list', 'subscribe'] as const) vi.spyOn(server.mock.journal, name).mockImplementation(planted);
     // The session routes find their world before the planted registry would fail them.
     vi.spyOn(server.mock.sessions, 'world').mockReturnValue(session);
     for (const clock of [server.mock.context.base.clock, session.clock]) for (const name of ['read', 'set', 'advance'] as const) vi.spyOn(clock, name).mockImplementation(planted);

@@ -25,6 +25,8 @@ import { callerOf } from './request-parts.ts';
 import { commitOutcome, nowOf } from './write-handlers.ts';
 import { isObject, refuseUnknownFields } from './body-fields.ts';
 import { parseClockAdvance, parseClockSetting } from './clock-bodies.ts';
+import { parseJournalQuery } from './journal-query.ts';
+import { matchesFilter } from '../request-journal.ts';
 
 /**
  * What a route of the document answers, in the world it is bound to: a `/__mock/sessions/{id}/…`
@@ -103,6 +105,8 @@ const HANDLERS: Record<string, AdminHandler> = {
 
   recordMockTestRun: (req, res, _ctx, world) => commitOutcome(world, recordTestRun(world.store.lookup, callerOf(res), parseTestRun(req.body), nowOf(world))),
 
+  listMockRequests: (req, _res, ctx) => ok({ data: ctx.journal.list(parseJournalQuery(req.query as Record<string, unknown>)) }),
+
   createMockSession: (req, _res, ctx) => ({ status: 201, body: openSession(ctx, req.body === undefined ? {} : req.body) }),
   listMockSessions: (_req, _res, ctx) => ok({ data: ctx.sessions.list() }),
   getMockSession: (req, _res, ctx) => ok(ctx.sessions.get(String(req.params.sessionId)) ?? sessionNotFound(req)),
@@ -112,8 +116,13 @@ const HANDLERS: Record<string, AdminHandler> = {
   },
 };
 
-/** The routes that open, list, show and end sessions: they act on no world. */
-const SESSION_REGISTRY = new Set(['createMockSession', 'listMockSessions', 'getMockSession', 'endMockSession']);
+/** Routes that answer a stream, not one body: each writes its own answer (and is held to no schema but its headers). */
+const STREAMS: Record<string, (req: Request, res: Response, ctx: MockContext) => void> = {
+  streamMockRequests: streamRequests,
+};
+
+/** The routes that act on no world: the sessions' own, and the journal's. */
+const WORLDLESS = new Set(['createMockSession', 'listMockSessions', 'getMockSession', 'endMockSession', 'listMockRequests', 'streamMockRequests']);
 
 const DECISIONS = ['approve', 'reject', 'expire'] as const satisfies readonly ApprovalDecision[];
 
@@ -139,21 +148,23 @@ export function mockAdminRouter(ctx: MockContext): Router {
  */
 export function mockAdminRoutes(ctx: MockContext, validators: SpecValidators): Router {
   const operations = validators.operations;
-  const missing = operations.filter((o) => HANDLERS[o.operationId] === undefined).map((o) => o.operationId);
-  const extra = Object.keys(HANDLERS).filter((id) => !operations.some((o) => o.operationId === id));
+  const handled = (id: string) => HANDLERS[id] !== undefined || STREAMS[id] !== undefined;
+  const missing = operations.filter((o) => !handled(o.operationId)).map((o) => o.operationId);
+  const extra = [...Object.keys(HANDLERS), ...Object.keys(STREAMS)].filter((id) => !operations.some((o) => o.operationId === id));
   if (missing.length > 0 || extra.length > 0) {
     throw new Error(`the /__mock routes and their document disagree: documented without a handler [${missing.join(', ')}], handled but not documented [${extra.join(', ')}]`);
   }
   const router = Router();
   router.use(bindOperation(operations), loopbackOrAdminToken(() => ctx.adminToken), mockAdminGuard(() => ctx.publicHosts ?? [], () => ctx.adminToken), express.json({ limit: '64kb', strict: false, verify: refuseDeepJson }));
   for (const operation of operations) {
-    const handler = HANDLERS[operation.operationId]!;
+    const handler = HANDLERS[operation.operationId];
     const inSession = operation.parameters.some((p) => p.in === 'path' && p.name === 'sessionId');
     // The sessions' own routes touch no world: no checks to settle, and so no state file to fail.
     // A route with a token acts in the token's world; any other in the base world, whatever it is sent.
     const bind = inSession ? [bindSessionWorld(ctx)] : operation.secured ? [bindWorldByToken(ctx)] : [];
-    const inWorld = SESSION_REGISTRY.has(operation.operationId) ? [] : [...bind, settleChecks(ctx)];
-    const answer: RequestHandler = (req, res) => send(res, ctx, operation, handler(req, res, ctx, worldOf(res, ctx)));
+    const inWorld = WORLDLESS.has(operation.operationId) ? [] : [...bind, settleChecks(ctx)];
+    const stream = STREAMS[operation.operationId];
+    const answer: RequestHandler = stream ? (req, res) => stream(req, res, ctx) : (req, res) => send(res, ctx, operation, handler!(req, res, ctx, worldOf(res, ctx)));
     router[operation.method](expressPath(relativePath(operation)), ...inWorld, ...(operation.secured ? [authenticate(ctx)] : []), answer);
   }
   return router;
@@ -182,6 +193,23 @@ function bindSessionWorld(ctx: MockContext): RequestHandler {
     res.locals.world = world;
     next();
   };
+}
+
+/**
+ * `GET /__mock/requests/stream`: Server-Sent Events, one `request` event per answered request
+ * from now on (the filter of its query applied), until the caller goes.
+ */
+function streamRequests(req: Request, res: Response, ctx: MockContext): void {
+  const filter = parseJournalQuery(req.query as Record<string, unknown>);
+  // Subscribed before the head is written, so that a failure is still an answer in the envelope;
+  // no entry can come in between, on one thread.
+  const unsubscribe = ctx.journal.subscribe((entry) => {
+    if (!matchesFilter(entry, filter)) return;
+    res.write(`event: request\nid: ${entry.requestId.replace(/[\r\n]/g, '')}\ndata: ${JSON.stringify(entry)}\n\n`);
+  });
+  res.on('close', unsubscribe);
+  res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+  res.write(': the requests the mock answers, as they come\n\n');
 }
 
 function sessionNotFound(req: Request): never {

@@ -1,0 +1,149 @@
+// The request journal: the last requests the mock answered, newest first, to see what an app
+// sent and why it was refused (`GET /__mock/requests`, its stream, `mock.journal`). A bounded
+// ring; each entry keeps references to the bodies as they were and makes its text only when read.
+
+export const DEFAULT_JOURNAL_SIZE = 1000;
+export const MAX_JOURNAL_SIZE = 100_000;
+/** Bytes of each body an entry shows; past it, the text is cut and `…Truncated` says so. */
+export const JOURNAL_BODY_BYTES = 8 * 1024;
+
+/** What the HTTP layer hands the journal when an answer has gone out. */
+export interface AnsweredRequest {
+  requestId: string;
+  at: number;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  principalId?: string;
+  sessionId?: string;
+  authorization?: string;
+  /** The parsed request body, as the handlers saw it. */
+  requestBody?: unknown;
+  /** The bytes sent. */
+  responseBytes?: Buffer;
+  /** The violations of an answer that broke the document (`response-invalid`). */
+  violations?: unknown[];
+}
+
+/** One entry as the routes answer it (spec/mock-admin.yaml, `JournalEntry`). */
+export interface JournalEntry {
+  requestId: string;
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  principalId?: string;
+  sessionId?: string;
+  errorCode?: string;
+  violations?: unknown[];
+  /** `Bearer ` and the first characters of the token, the rest masked. */
+  authorization?: string;
+  requestBody?: string;
+  requestBodyTruncated?: true;
+  responseBody?: string;
+  responseBodyTruncated?: true;
+}
+
+export interface JournalFilter {
+  limit?: number;
+  /** An exact status (`404`) or a class (`4` for 4xx). */
+  status?: { exact: number } | { class: number };
+  /** Entries whose path (with its query) contains this. */
+  path?: string;
+}
+
+export interface RequestJournal {
+  /** How many entries it keeps at most; 0 keeps none. */
+  readonly capacity: number;
+  record(answered: AnsweredRequest): void;
+  /** Newest first. */
+  list(filter?: JournalFilter): JournalEntry[];
+  /** Called with each entry from now on; returns the unsubscribe. */
+  subscribe(listener: (entry: JournalEntry) => void): () => void;
+}
+
+export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJournal {
+  const ring: Array<AnsweredRequest | undefined> = new Array(capacity);
+  let next = 0;
+  let count = 0;
+  const listeners = new Set<(entry: JournalEntry) => void>();
+  return {
+    capacity,
+    record(answered) {
+      if (capacity > 0) {
+        ring[next] = answered;
+        next = (next + 1) % capacity;
+        count = Math.min(count + 1, capacity);
+      }
+      if (listeners.size > 0) {
+        const entry = entryOf(answered);
+        for (const listener of listeners) listener(entry);
+      }
+    },
+    list(filter = {}) {
+      const found: JournalEntry[] = [];
+      const limit = filter.limit ?? 100;
+      for (let i = 1; i <= count && found.length < limit; i += 1) {
+        const answered = ring[(next - i + capacity) % capacity]!;
+        if (matchesFilter(answered, filter)) found.push(entryOf(answered));
+      }
+      return found;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** Whether a request (answered, or an entry) is one the filter's status and path keep. */
+export function matchesFilter(request: { status: number; path: string }, filter: JournalFilter): boolean {
+  const { status, path } = filter;
+  if (status && ('exact' in status ? request.status !== status.exact : Math.floor(request.status / 100) !== status.class)) return false;
+  return path === undefined || request.path.includes(path);
+}
+
+function entryOf(answered: AnsweredRequest): JournalEntry {
+  const request = answered.requestBody === undefined ? undefined : capped(Buffer.from(JSON.stringify(answered.requestBody) ?? 'null'));
+  const response = answered.responseBytes === undefined || answered.responseBytes.length === 0 ? undefined : capped(answered.responseBytes);
+  return {
+    requestId: answered.requestId,
+    at: new Date(answered.at).toISOString(),
+    method: answered.method,
+    path: answered.path,
+    status: answered.status,
+    ms: answered.ms,
+    ...(answered.principalId !== undefined ? { principalId: answered.principalId } : {}),
+    ...(answered.sessionId !== undefined ? { sessionId: answered.sessionId } : {}),
+    ...(answered.status >= 400 && answered.responseBytes ? errorCodeOf(answered.responseBytes) : {}),
+    ...(answered.violations ? { violations: answered.violations } : {}),
+    ...(answered.authorization !== undefined ? { authorization: masked(answered.authorization) } : {}),
+    ...(request ? { requestBody: request.text, ...(request.truncated ? { requestBodyTruncated: true as const } : {}) } : {}),
+    ...(response ? { responseBody: response.text, ...(response.truncated ? { responseBodyTruncated: true as const } : {}) } : {}),
+  };
+}
+
+function capped(bytes: Buffer): { text: string; truncated: boolean } {
+  return bytes.length <= JOURNAL_BODY_BYTES
+    ? { text: bytes.toString('utf8'), truncated: false }
+    : { text: bytes.subarray(0, JOURNAL_BODY_BYTES).toString('utf8'), truncated: true };
+}
+
+function errorCodeOf(bytes: Buffer): { errorCode?: string } {
+  try {
+    const code = (JSON.parse(bytes.toString('utf8')) as { error?: { code?: unknown } }).error?.code;
+    return typeof code === 'string' ? { errorCode: code } : {};
+  } catch {
+    return {};
+  }
+}
+
+/** `Bearer kgm_admin_5ea5a8ddb1c740ce0b4e` → `Bearer kgm_admin_…`: enough to tell whose, not enough to use. */
+export function masked(authorization: string): string {
+  const [scheme, ...rest] = authorization.split(' ');
+  const credential = rest.join(' ');
+  if (credential === '') return `${(scheme ?? '').slice(0, 10)}…`;
+  return `${scheme} ${credential.slice(0, Math.min(10, Math.floor(credential.length / 2)))}…`;
+}

@@ -1,0 +1,33 @@
+// The query of `GET /__mock/requests` and its stream: `limit`, `status` and `path`, each optional.
+import { ApiError } from '../api-error.ts';
+import type { JournalFilter } from '../request-journal.ts';
+
+export const MAX_JOURNAL_LIMIT = 1000;
+
+export function parseJournalQuery(query: Record<string, unknown>): JournalFilter {
+  const one = (name: string): string | undefined => {
+    const value = query[name];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string') throw new ApiError('bad-input', `give ${name} once`, { parameter: name });
+    return value;
+  };
+  const filter: JournalFilter = {};
+  const limit = one('limit');
+  if (limit !== undefined) {
+    if (!/^\d{1,4}$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_JOURNAL_LIMIT) throw new ApiError('bad-input', `limit is a whole number from 1 to ${MAX_JOURNAL_LIMIT}`, { parameter: 'limit' });
+    filter.limit = Number(limit);
+  }
+  const status = one('status');
+  if (status !== undefined) {
+    const exact = /^[1-5]\d\d$/.exec(status);
+    const kind = /^([1-5])xx$/i.exec(status);
+    if (!exact && !kind) throw new ApiError('bad-input', 'status is a status (404) or a class of them (4xx)', { parameter: 'status' });
+    filter.status = exact ? { exact: Number(status) } : { class: Number(kind![1]) };
+  }
+  const path = one('path');
+  if (path !== undefined) {
+    if (path.length === 0 || path.length > 1000) throw new ApiError('bad-input', 'path is 1 to 1000 characters of the path (and query) to look for', { parameter: 'path' });
+    filter.path = path;
+  }
+  return filter;
+}
