@@ -1,6 +1,7 @@
 // The request journal: the last requests the mock answered, newest first, to see what an app
 // sent and why it was refused (`GET /__mock/requests`, its stream, `mock.journal`). A bounded
-// ring; each entry keeps references to the bodies as they were and makes its text only when read.
+// ring of bounded entries: each keeps its first JOURNAL_BODY_BYTES of each body, copied (a slice
+// would hold on to a whole page), and makes its text only when read.
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
 export const MAX_JOURNAL_SIZE = 100_000;
@@ -24,6 +25,18 @@ export interface AnsweredRequest {
   responseBytes?: Buffer;
   /** The violations of an answer that broke the document (`response-invalid`). */
   violations?: unknown[];
+}
+
+/** What the ring holds of an answered request: its bodies cut to JOURNAL_BODY_BYTES. */
+interface KeptRequest extends Omit<AnsweredRequest, 'requestBody' | 'responseBytes'> {
+  request?: KeptBody;
+  response?: KeptBody;
+  errorCode?: string;
+}
+
+interface KeptBody {
+  bytes: Buffer;
+  truncated: boolean;
 }
 
 /** One entry as the routes answer it (spec/mock-admin.yaml, `JournalEntry`). */
@@ -65,20 +78,21 @@ export interface RequestJournal {
 }
 
 export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJournal {
-  const ring: Array<AnsweredRequest | undefined> = new Array(capacity);
+  const ring: Array<KeptRequest | undefined> = new Array(capacity);
   let next = 0;
   let count = 0;
   const listeners = new Set<(entry: JournalEntry) => void>();
   return {
     capacity,
     record(answered) {
+      const kept = keep(answered);
       if (capacity > 0) {
-        ring[next] = answered;
+        ring[next] = kept;
         next = (next + 1) % capacity;
         count = Math.min(count + 1, capacity);
       }
       if (listeners.size > 0) {
-        const entry = entryOf(answered);
+        const entry = entryOf(kept);
         for (const listener of listeners) listener(entry);
       }
     },
@@ -105,30 +119,38 @@ export function matchesFilter(request: { status: number; path: string }, filter:
   return path === undefined || request.path.includes(path);
 }
 
-function entryOf(answered: AnsweredRequest): JournalEntry {
-  const request = answered.requestBody === undefined ? undefined : capped(Buffer.from(JSON.stringify(answered.requestBody) ?? 'null'));
-  const response = answered.responseBytes === undefined || answered.responseBytes.length === 0 ? undefined : capped(answered.responseBytes);
+function keep(answered: AnsweredRequest): KeptRequest {
+  const { requestBody, responseBytes, ...rest } = answered;
   return {
-    requestId: answered.requestId,
-    at: new Date(answered.at).toISOString(),
-    method: answered.method,
-    path: answered.path,
-    status: answered.status,
-    ms: answered.ms,
-    ...(answered.principalId !== undefined ? { principalId: answered.principalId } : {}),
-    ...(answered.sessionId !== undefined ? { sessionId: answered.sessionId } : {}),
-    ...(answered.status >= 400 && answered.responseBytes ? errorCodeOf(answered.responseBytes) : {}),
-    ...(answered.violations ? { violations: answered.violations } : {}),
-    ...(answered.authorization !== undefined ? { authorization: masked(answered.authorization) } : {}),
-    ...(request ? { requestBody: request.text, ...(request.truncated ? { requestBodyTruncated: true as const } : {}) } : {}),
-    ...(response ? { responseBody: response.text, ...(response.truncated ? { responseBodyTruncated: true as const } : {}) } : {}),
+    ...rest,
+    ...(requestBody !== undefined ? { request: cut(Buffer.from(JSON.stringify(requestBody) ?? 'null')) } : {}),
+    ...(responseBytes !== undefined && responseBytes.length > 0 ? { response: cut(responseBytes) } : {}),
+    ...(answered.status >= 400 && responseBytes ? errorCodeOf(responseBytes) : {}),
   };
 }
 
-function capped(bytes: Buffer): { text: string; truncated: boolean } {
-  return bytes.length <= JOURNAL_BODY_BYTES
-    ? { text: bytes.toString('utf8'), truncated: false }
-    : { text: bytes.subarray(0, JOURNAL_BODY_BYTES).toString('utf8'), truncated: true };
+function cut(bytes: Buffer): KeptBody {
+  return bytes.length <= JOURNAL_BODY_BYTES ? { bytes: Buffer.from(bytes), truncated: false } : { bytes: Buffer.from(bytes.subarray(0, JOURNAL_BODY_BYTES)), truncated: true };
+}
+
+function entryOf(kept: KeptRequest): JournalEntry {
+  const request = kept.request && { text: kept.request.bytes.toString('utf8'), truncated: kept.request.truncated };
+  const response = kept.response && { text: kept.response.bytes.toString('utf8'), truncated: kept.response.truncated };
+  return {
+    requestId: kept.requestId,
+    at: new Date(kept.at).toISOString(),
+    method: kept.method,
+    path: kept.path,
+    status: kept.status,
+    ms: kept.ms,
+    ...(kept.principalId !== undefined ? { principalId: kept.principalId } : {}),
+    ...(kept.sessionId !== undefined ? { sessionId: kept.sessionId } : {}),
+    ...(kept.errorCode !== undefined ? { errorCode: kept.errorCode } : {}),
+    ...(kept.violations ? { violations: kept.violations } : {}),
+    ...(kept.authorization !== undefined ? { authorization: masked(kept.authorization) } : {}),
+    ...(request ? { requestBody: request.text, ...(request.truncated ? { requestBodyTruncated: true as const } : {}) } : {}),
+    ...(response ? { responseBody: response.text, ...(response.truncated ? { responseBodyTruncated: true as const } : {}) } : {}),
+  };
 }
 
 function errorCodeOf(bytes: Buffer): { errorCode?: string } {
