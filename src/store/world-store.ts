@@ -82,6 +82,8 @@ export interface WorldStore {
   writeCount(): number;
   /** The newest time the world's records carry (tokens aside), in epoch ms: a clock set before it would stamp a write before the record it changes. */
   newestTime(): number;
+  /** Every suggested change as the API serves it (derived status and title), in the world's order: for the operator's listing. */
+  suggestedChangeViews(): SuggestedChange[];
   /** Counts by status, for `/__mock/state`. */
   counts(): { corrections: Record<string, number>; suggestedChanges: Record<string, number>; runs: number };
   /** Back to the world as loaded, once `onReset` (the state file) has started afresh; if it throws, nothing changes. */
@@ -341,6 +343,8 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
     writeCount: () => layer.writes,
 
     newestTime: () => Math.max(base.newestTime(), layer.newest),
+
+    suggestedChangeViews: () => [...layer.changes.values()].map((s) => viewSuggestedChange(s, blockOf)),
 
     counts() {
       return {

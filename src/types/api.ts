@@ -627,6 +627,11 @@ export interface components {
             /** Format: date-time */
             startedAt?: string;
         };
+        /**
+         * @description Where a suggested change stands (see `SuggestedChange.status`).
+         * @enum {string}
+         */
+        SuggestedChangeStatus: "checking" | "check-failed" | "ready" | "waiting-for-second-person" | "pinned" | "added-as-latest" | "withdrawn";
         /** @description One block changed in what a project runs, checked on the project's test set, then pinned
          *     for the project or added as its Latest.
          *      */
@@ -692,8 +697,7 @@ export interface components {
             /** @description How many corrections it fixes in all, including any past the first 100. Older servers leave it out; there, count `fixes`. */
             correctionCount?: number;
             check: components["schemas"]["Check"];
-            /**
-             * @description Derived, never stored, from its check, its pin and its own steps. `checking`: its
+            /** @description Derived, never stored, from its check, its pin and its own steps. `checking`: its
              *     check's test runs are queued or running. `check-failed`: its check failed, was
              *     cancelled or never ran (`check.status: not-started`). `ready`: its check finished, and
              *     `check` says how it did; a pin the gate refused, a second person rejected or whose
@@ -701,10 +705,8 @@ export interface components {
              *     with its approval (`approvalId`) open. `pinned`: its version was pinned for its
              *     project. `added-as-latest`: its version was added as its project's Latest.
              *     `withdrawn`: withdrawn.
-             *
-             * @enum {string}
-             */
-            status: "checking" | "check-failed" | "ready" | "waiting-for-second-person" | "pinned" | "added-as-latest" | "withdrawn";
+             *      */
+            status: components["schemas"]["SuggestedChangeStatus"];
             /** @description Why a `ready` one's pin did not go through: `gate-refused`, `rejected` by a second
              *     person, `expired` approval, or `superseded` (its project's version or release gate
              *     changed before the approval); `pinChangeId` is that pin's entry in the pin history. On

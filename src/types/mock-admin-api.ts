@@ -519,6 +519,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/suggested-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The suggested changes of the base world, by status and project
+         * @description Each suggested change of the base world, as the API would serve it: its id, derived status and
+         *     title, project and open approval, in the world's order. The API lists none; this is how an
+         *     operator finds, say, the pins waiting for a second person
+         *     (`?status=waiting-for-second-person`). `status` is a comma list of statuses, `projectId` a
+         *     project; another status is `400 bad-input`. Loopback callers, or others with the admin secret.
+         *
+         */
+        get: operations["listMockSuggestedChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/sessions/{sessionId}/suggested-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The suggested changes of a session, by status and project
+         * @description Each suggested change of a session, as the API would serve it: its id, derived status and
+         *     title, project and open approval, in the world's order. The API lists none; this is how an
+         *     operator finds, say, the pins waiting for a second person
+         *     (`?status=waiting-for-second-person`). `status` is a comma list of statuses, `projectId` a
+         *     project; another status is `400 bad-input`. Loopback callers, or others with the admin secret.
+         *
+         */
+        get: operations["listMockSessionSuggestedChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -709,6 +762,16 @@ export interface components {
         ClockAdvance: {
             /** @description Whole milliseconds forward, at most ten years. */
             ms: number;
+        };
+        SuggestedChangeList: {
+            data: {
+                id: string;
+                status: components["schemas"]["SuggestedChangeStatus"];
+                title: string;
+                projectId?: string;
+                /** @description The open approval of one waiting for a second person. */
+                approvalId?: string;
+            }[];
         };
         JournalPage: {
             data: components["schemas"]["JournalEntry"][];
@@ -973,6 +1036,11 @@ export interface components {
             /** Format: date-time */
             startedAt?: string;
         };
+        /**
+         * @description Where a suggested change stands (see `SuggestedChange.status`).
+         * @enum {string}
+         */
+        SuggestedChangeStatus: "checking" | "check-failed" | "ready" | "waiting-for-second-person" | "pinned" | "added-as-latest" | "withdrawn";
         /** @description One block changed in what a project runs, checked on the project's test set, then pinned
          *     for the project or added as its Latest.
          *      */
@@ -1038,8 +1106,7 @@ export interface components {
             /** @description How many corrections it fixes in all, including any past the first 100. Older servers leave it out; there, count `fixes`. */
             correctionCount?: number;
             check: components["schemas"]["Check"];
-            /**
-             * @description Derived, never stored, from its check, its pin and its own steps. `checking`: its
+            /** @description Derived, never stored, from its check, its pin and its own steps. `checking`: its
              *     check's test runs are queued or running. `check-failed`: its check failed, was
              *     cancelled or never ran (`check.status: not-started`). `ready`: its check finished, and
              *     `check` says how it did; a pin the gate refused, a second person rejected or whose
@@ -1047,10 +1114,8 @@ export interface components {
              *     with its approval (`approvalId`) open. `pinned`: its version was pinned for its
              *     project. `added-as-latest`: its version was added as its project's Latest.
              *     `withdrawn`: withdrawn.
-             *
-             * @enum {string}
-             */
-            status: "checking" | "check-failed" | "ready" | "waiting-for-second-person" | "pinned" | "added-as-latest" | "withdrawn";
+             *      */
+            status: components["schemas"]["SuggestedChangeStatus"];
             /** @description Why a `ready` one's pin did not go through: `gate-refused`, `rejected` by a second
              *     person, `expired` approval, or `superseded` (its project's version or release gate
              *     changed before the approval); `pinChangeId` is that pin's entry in the pin history. On
@@ -1416,6 +1481,10 @@ export interface components {
         ApprovalId: string;
         /** @description `approve`, `reject` or `expire`; any other is `404 route-not-found`. */
         Decision: "approve" | "reject" | "expire";
+        /** @description Only these statuses, a comma list (e.g. `ready,waiting-for-second-person`). */
+        SuggestedChangeStatuses: string;
+        /** @description Only this project's. */
+        ProjectIdFilter: string;
         /** @description How many entries at most, 1 to 1000; 100 when left out. */
         JournalLimit: number;
         /** @description Only answers with this status (`404`), or of this class (`4xx`). */
@@ -2205,6 +2274,73 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMockSuggestedChanges: {
+        parameters: {
+            query?: {
+                /** @description Only these statuses, a comma list (e.g. `ready,waiting-for-second-person`). */
+                status?: components["parameters"]["SuggestedChangeStatuses"];
+                /** @description Only this project's. */
+                projectId?: components["parameters"]["ProjectIdFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggested changes the query keeps. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestedChangeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["StateWriteFailed"];
+        };
+    };
+    listMockSessionSuggestedChanges: {
+        parameters: {
+            query?: {
+                /** @description Only these statuses, a comma list (e.g. `ready,waiting-for-second-person`). */
+                status?: components["parameters"]["SuggestedChangeStatuses"];
+                /** @description Only this project's. */
+                projectId?: components["parameters"]["ProjectIdFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggested changes the query keeps. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestedChangeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];

@@ -121,6 +121,8 @@ beforeAll(async () => {
     { operationId: 'setMockSessionClock', method: 'PUT', path: `${inSession}/clock`, body: { now: '2035-01-01T00:00:00Z', frozen: true } },
     { operationId: 'advanceMockSessionClock', method: 'POST', path: `${inSession}/clock/advance`, body: { ms: 0 } },
     { operationId: 'listMockRequests', method: 'GET', path: '/__mock/requests' },
+    { operationId: 'listMockSuggestedChanges', method: 'GET', path: '/__mock/suggested-changes' },
+    { operationId: 'listMockSessionSuggestedChanges', method: 'GET', path: `${inSession}/suggested-changes` },
     // Refused before it opens in every test that sends it to all routes; its 200 is read apart.
     { operationId: 'streamMockRequests', method: 'GET', path: '/__mock/requests/stream' },
     { operationId: 'getMockPrincipals', method: 'GET', path: '/__mock/principals' },
@@ -275,6 +277,15 @@ describe('the clock and session routes, when they work and when they refuse', ()
   });
 });
 
+describe('the suggested-change listings', () => {
+  it('GET /__mock/suggested-changes and a session\'s → 200; an unknown status → 400; a session that is not open → 404', async () => {
+    expectOnDocument('listMockSuggestedChanges', await call(server, 'GET', '/__mock/suggested-changes?status=ready,pinned'), 200);
+    expectOnDocument('listMockSessionSuggestedChanges', await call(server, 'GET', `/__mock/sessions/${sessionId}/suggested-changes`), 200);
+    expectOnDocument('listMockSuggestedChanges', await call(server, 'GET', '/__mock/suggested-changes?status=done'), 400, 'bad-input');
+    expectOnDocument('listMockSessionSuggestedChanges', await call(server, 'GET', `/__mock/sessions/${sessionId}/suggested-changes?projectId=`), 400, 'bad-input');
+  });
+});
+
 describe('the request journal and its stream', () => {
   it('GET /__mock/requests → 200; its stream → 200 text/event-stream with X-Request-Id; a bad query → 400 for each', async () => {
     expectOnDocument('listMockRequests', await call(server, 'GET', '/__mock/requests?limit=5&status=2xx'), 200);
@@ -416,8 +427,9 @@ describe('a bug in the mock, planted by the test through the store or the contex
     vi.spyOn(server.mock.store, 'counts').mockImplementation(planted);
     vi.spyOn(server.mock.store, 'reset').mockImplementation(planted);
     vi.spyOn(server.mock.store, 'commit').mockImplementation(planted);
+    vi.spyOn(server.mock.store, 'suggestedChangeViews').mockImplementation(planted);
     const session = server.mock.sessions.world(sessionId)!;
-    for (const name of ['principals', 'counts', 'reset', 'commit'] as const) vi.spyOn(session.store, name).mockImplementation(planted);
+    for (const name of ['principals', 'counts', 'reset', 'commit', 'suggestedChangeViews'] as const) vi.spyOn(session.store, name).mockImplementation(planted);
     for (const name of ['create', 'list', 'get', 'end'] as const) vi.spyOn(server.mock.sessions, name).mockImplementation(planted);
     for (const name of ['list', 'subscribe'] as const) vi.spyOn(server.mock.journal, name).mockImplementation(planted);
     // The session routes find their world before the planted registry would fail them.

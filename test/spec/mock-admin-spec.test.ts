@@ -63,7 +63,7 @@ describe('spec/mock-admin.yaml', () => {
       'GET /sessions/:sessionId/state', 'POST /sessions/:sessionId/faults', 'DELETE /sessions/:sessionId/faults',
       'POST /sessions/:sessionId/checks/:suggestedChangeId/finish',
       'GET /sessions/:sessionId/clock', 'PUT /sessions/:sessionId/clock', 'POST /sessions/:sessionId/clock/advance',
-      'GET /requests', 'GET /requests/stream',
+      'GET /requests', 'GET /requests/stream', 'GET /suggested-changes', 'GET /sessions/:sessionId/suggested-changes',
     ].sort());
   });
 

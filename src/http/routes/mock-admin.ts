@@ -26,6 +26,7 @@ import { commitOutcome, nowOf } from './write-handlers.ts';
 import { isObject, refuseUnknownFields } from './body-fields.ts';
 import { parseClockAdvance, parseClockSetting } from './clock-bodies.ts';
 import { parseJournalQuery } from './journal-query.ts';
+import { listSuggestedChanges, parseSuggestedChangeQuery } from './suggested-change-listing.ts';
 import { matchesFilter } from '../request-journal.ts';
 
 /**
@@ -62,6 +63,8 @@ const finishCheckNow: AdminHandler = (req, _res, _ctx, world) => {
   world.store.commit(finishCheck(world.store.lookup, { ...running, fails }, nowOf(world)));
   return ok({ finished: id, fails });
 };
+
+const listChanges: AdminHandler = (req, _res, _ctx, world) => ok({ data: listSuggestedChanges(world.store, parseSuggestedChangeQuery(req.query as Record<string, unknown>)) });
 
 const readClock: AdminHandler = (_req, _res, _ctx, world) => ok(clockState(world));
 
@@ -104,6 +107,9 @@ const HANDLERS: Record<string, AdminHandler> = {
   },
 
   recordMockTestRun: (req, res, _ctx, world) => commitOutcome(world, recordTestRun(world.store.lookup, callerOf(res), parseTestRun(req.body), nowOf(world))),
+
+  listMockSuggestedChanges: listChanges,
+  listMockSessionSuggestedChanges: listChanges,
 
   listMockRequests: (req, _res, ctx) => ok({ data: ctx.journal.list(parseJournalQuery(req.query as Record<string, unknown>)) }),
 

@@ -1,0 +1,41 @@
+// `GET /__mock/suggested-changes`: what an operator needs to find one by its state, since the API
+// lists none: each one's id, status, title, project and open approval, in the world's order.
+import { SUGGESTED_CHANGE_STATUSES, type SuggestedChangeStatus } from '../../domain/types.ts';
+import type { WorldStore } from '../../store/world-store.ts';
+import { ApiError } from '../api-error.ts';
+
+export interface ListedSuggestedChange {
+  id: string;
+  status: SuggestedChangeStatus;
+  title: string;
+  projectId?: string;
+  approvalId?: string;
+}
+
+export interface SuggestedChangeQuery {
+  statuses?: readonly SuggestedChangeStatus[];
+  projectId?: string;
+}
+
+/** `status` (a comma list of statuses) and `projectId`, each once and optional; 400 bad-input for another value. */
+export function parseSuggestedChangeQuery(query: Record<string, unknown>): SuggestedChangeQuery {
+  const one = (name: string): string | undefined => {
+    const value = query[name];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string' || value === '') throw new ApiError('bad-input', `give ${name} once, not empty`, { parameter: name });
+    return value;
+  };
+  const status = one('status');
+  const statuses = status?.split(',');
+  const unknown = statuses?.filter((s) => !(SUGGESTED_CHANGE_STATUSES as readonly string[]).includes(s)) ?? [];
+  if (unknown.length > 0) throw new ApiError('bad-input', `status takes ${SUGGESTED_CHANGE_STATUSES.join(', ')} (a comma list), not ${unknown.join(', ')}`, { parameter: 'status' });
+  const projectId = one('projectId');
+  return { ...(statuses ? { statuses: statuses as SuggestedChangeStatus[] } : {}), ...(projectId !== undefined ? { projectId } : {}) };
+}
+
+/** Every suggested change of the world the query keeps, as the API derives its status and title. */
+export function listSuggestedChanges(store: WorldStore, query: SuggestedChangeQuery): ListedSuggestedChange[] {
+  return store.suggestedChangeViews()
+    .filter((s) => (query.statuses === undefined || query.statuses.includes(s.status)) && (query.projectId === undefined || s.projectId === query.projectId))
+    .map((s) => ({ id: s.id, status: s.status, title: s.title, ...(s.projectId !== undefined ? { projectId: s.projectId } : {}), ...(s.approvalId !== undefined ? { approvalId: s.approvalId } : {}) }));
+}
