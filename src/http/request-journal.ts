@@ -2,6 +2,7 @@
 // sent and why it was refused (`GET /__mock/requests`, its stream, `mock.journal`). A bounded
 // ring of bounded entries: each keeps its first JOURNAL_BODY_BYTES of each body, copied (a slice
 // would hold on to a whole page), and makes its text only when read.
+import type { components } from '../types/mock-admin-api.ts';
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
 export const MAX_JOURNAL_SIZE = 100_000;
@@ -39,25 +40,8 @@ interface KeptBody {
   truncated: boolean;
 }
 
-/** One entry as the routes answer it (spec/mock-admin.yaml, `JournalEntry`). */
-export interface JournalEntry {
-  requestId: string;
-  at: string;
-  method: string;
-  path: string;
-  status: number;
-  ms: number;
-  principalId?: string;
-  sessionId?: string;
-  errorCode?: string;
-  violations?: unknown[];
-  /** `Bearer ` and the first characters of the token, the rest masked. */
-  authorization?: string;
-  requestBody?: string;
-  requestBodyTruncated?: true;
-  responseBody?: string;
-  responseBodyTruncated?: true;
-}
+/** One entry as the routes answer it, as spec/mock-admin.yaml's `JournalEntry` says it. */
+export type JournalEntry = components['schemas']['JournalEntry'];
 
 export interface JournalFilter {
   limit?: number;
