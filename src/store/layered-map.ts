@@ -55,7 +55,7 @@ export class LayeredMap<K, V> {
 
   /** This layer's own values (changed or new), in the order they came. */
   ownValues(): IterableIterator<V> {
-    return (this.own ?? new Map<K, V>()).values();
+    return this.own?.values() ?? ([] as V[]).values();
   }
 
   /** How many keys this layer changed, added or deleted. */

@@ -259,7 +259,8 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
     // A copy: settling a check changes the map while its caller walks it.
     runningChecks: () => (layer.checks.size === 0 ? [] : [...layer.checks.values()]),
     // A copy, as runningChecks; only a layer's own approvals can carry an expiry (the loaded ones wait).
-    expiringApprovals: () => [...layer.approvals.ownValues()].filter((a) => a.expiresAt !== undefined),
+    // Asked before every request (settle-checks.ts): nothing to copy in a world with no approvals of its own.
+    expiringApprovals: () => (layer.approvals.changed === 0 ? [] : [...layer.approvals.ownValues()].filter((a) => a.expiresAt !== undefined)),
     fixedCorrections(projectId, limit) {
       const found: Correction[] = [];
       walkNewestFirst(listsFor({ from: 'all', statuses: ['fixed'] }, [projectId]), undefined, undefined, (key) => {

@@ -8,7 +8,7 @@ import type { MockContext } from '../context.ts';
 const BEARER = /^Bearer +(\S+) *$/i;
 
 /** The bearer token of a request; undefined when there is none, or the header is not `Bearer <token>`. */
-export const bearerTokenOf = (req: Request): string | undefined => {
+const bearerTokenOf = (req: Request): string | undefined => {
   const header = req.get('Authorization');
   return header === undefined ? undefined : BEARER.exec(header)?.[1];
 };

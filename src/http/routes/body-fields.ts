@@ -1,5 +1,13 @@
-// What the /__mock bodies' parsers share: an object check, and unknown fields refused by name.
+// What the /__mock parsers share: an object check, unknown fields refused by name, a query parameter given once.
 import { ApiError } from '../api-error.ts';
+
+/** A query parameter given at most once; 400 bad-input when it is repeated. */
+export function queryParameter(query: Record<string, unknown>, name: string): string | undefined {
+  const value = query[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new ApiError('bad-input', `give ${name} once`, { parameter: name });
+  return value;
+}
 
 export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

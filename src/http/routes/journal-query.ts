@@ -1,16 +1,12 @@
 // The query of `GET /__mock/requests` and its stream: `limit`, `status` and `path`, each optional.
 import { ApiError } from '../api-error.ts';
 import type { JournalFilter } from '../request-journal.ts';
+import { queryParameter } from './body-fields.ts';
 
 export const MAX_JOURNAL_LIMIT = 1000;
 
 export function parseJournalQuery(query: Record<string, unknown>): JournalFilter {
-  const one = (name: string): string | undefined => {
-    const value = query[name];
-    if (value === undefined) return undefined;
-    if (typeof value !== 'string') throw new ApiError('bad-input', `give ${name} once`, { parameter: name });
-    return value;
-  };
+  const one = (name: string) => queryParameter(query, name);
   const filter: JournalFilter = {};
   const limit = one('limit');
   if (limit !== undefined) {

@@ -3,6 +3,7 @@
 import { SUGGESTED_CHANGE_STATUSES, type SuggestedChangeStatus } from '../../domain/types.ts';
 import type { WorldStore } from '../../store/world-store.ts';
 import { ApiError } from '../api-error.ts';
+import { queryParameter } from './body-fields.ts';
 
 export interface ListedSuggestedChange {
   id: string;
@@ -20,9 +21,8 @@ export interface SuggestedChangeQuery {
 /** `status` (a comma list of statuses) and `projectId`, each once and optional; 400 bad-input for another value. */
 export function parseSuggestedChangeQuery(query: Record<string, unknown>): SuggestedChangeQuery {
   const one = (name: string): string | undefined => {
-    const value = query[name];
-    if (value === undefined) return undefined;
-    if (typeof value !== 'string' || value === '') throw new ApiError('bad-input', `give ${name} once, not empty`, { parameter: name });
+    const value = queryParameter(query, name);
+    if (value === '') throw new ApiError('bad-input', `give ${name} a value`, { parameter: name });
     return value;
   };
   const status = one('status');
