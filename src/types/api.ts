@@ -424,19 +424,13 @@ export interface components {
             madeBy: components["schemas"]["Actor"];
             /** @description The app's opaque id for its end user, when an app made it on that user's behalf. */
             participantId?: string;
-            /**
-             * @description How far it is on the way to being fixed. `with-owner` while the agent's owner decides;
+            /** @description How far it is on the way to being fixed. `with-owner` while the agent's owner decides;
              *     `fixed` only after a pin or a deploy fixed it, or when it said nothing was wrong;
              *     `removed` is final.
-             *
-             * @enum {string}
-             */
-            status: "open" | "being-fixed" | "with-owner" | "fixed" | "wont-fix" | "removed";
-            /**
-             * @description Who works on it, Improve, a developer or the agent's owner; absent while unsorted.
-             * @enum {string}
-             */
-            sortedTo?: "improve" | "developer" | "owner";
+             *      */
+            status: components["schemas"]["CorrectionStatus"];
+            /** @description Who works on it, Improve, a developer or the agent's owner; absent while unsorted. */
+            sortedTo?: components["schemas"]["SortedTo"];
             sorted?: components["schemas"]["Sorted"];
             link?: components["schemas"]["CorrectionLink"];
             fixedIn?: components["schemas"]["FixedIn"];
@@ -628,6 +622,16 @@ export interface components {
             startedAt?: string;
         };
         /**
+         * @description Where a correction stands (see `Correction.status`).
+         * @enum {string}
+         */
+        CorrectionStatus: "open" | "being-fixed" | "with-owner" | "fixed" | "wont-fix" | "removed";
+        /**
+         * @description Who works on a correction (see `Correction.sortedTo`).
+         * @enum {string}
+         */
+        SortedTo: "improve" | "developer" | "owner";
+        /**
          * @description Where a suggested change stands (see `SuggestedChange.status`).
          * @enum {string}
          */
@@ -772,8 +776,7 @@ export interface components {
         };
         /** @description A re-sort, a status set by hand, or both. */
         CorrectionChange: {
-            /** @enum {string} */
-            sortedTo?: "improve" | "developer" | "owner";
+            sortedTo?: components["schemas"]["SortedTo"];
             /** @description Why it was sorted so; only with `sortedTo`. */
             reason?: string;
             /**

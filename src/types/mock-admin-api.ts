@@ -572,6 +572,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/corrections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The corrections of the base world, by state
+         * @description The corrections of the base world, across every project, newest first: each one's id, status,
+         *     project, subject and sorting, and, when it has them, the test run that reopened it
+         *     (`reopenedIn`) and its status note. This is how an operator finds what the API's filters
+         *     cannot name: the corrections a test run reopened (`?reopened=true`), or those with a note
+         *     (`?note=true`). `status` is a comma list of statuses (`removed` among them; without it,
+         *     every status); superseded corrections are history and never listed. At most `limit`
+         *     (1 to 1000, 100 when left out), with `hasMore` when more matched. Another value of any
+         *     parameter is `400 bad-input`. Loopback callers, or others with the admin secret.
+         *
+         */
+        get: operations["listMockCorrections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/sessions/{sessionId}/corrections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The corrections of a session, by state
+         * @description The corrections of a session, across every project, newest first: each one's id, status,
+         *     project, subject and sorting, and, when it has them, the test run that reopened it
+         *     (`reopenedIn`) and its status note. This is how an operator finds what the API's filters
+         *     cannot name: the corrections a test run reopened (`?reopened=true`), or those with a note
+         *     (`?note=true`). `status` is a comma list of statuses (`removed` among them; without it,
+         *     every status); superseded corrections are history and never listed. At most `limit`
+         *     (1 to 1000, 100 when left out), with `hasMore` when more matched. Another value of any
+         *     parameter is `400 bad-input`. Loopback callers, or others with the admin secret.
+         *
+         */
+        get: operations["listMockSessionCorrections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -772,6 +831,24 @@ export interface components {
                 /** @description The open approval of one waiting for a second person. */
                 approvalId?: string;
             }[];
+        };
+        CorrectionList: {
+            data: components["schemas"]["ListedCorrection"][];
+            /** @description More corrections matched than `limit`. */
+            hasMore: boolean;
+        };
+        ListedCorrection: {
+            id: string;
+            status: components["schemas"]["CorrectionStatus"];
+            projectId: string;
+            subject: components["schemas"]["Subject"];
+            sortedTo?: components["schemas"]["SortedTo"];
+            reopenedIn?: components["schemas"]["ReopenedIn"];
+            statusNote?: components["schemas"]["StatusNote"];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         JournalPage: {
             data: components["schemas"]["JournalEntry"][];
@@ -1195,6 +1272,16 @@ export interface components {
             /** @description A user's id, or for a service token the token's or session's id. */
             id: string;
         };
+        /**
+         * @description Where a correction stands (see `Correction.status`).
+         * @enum {string}
+         */
+        CorrectionStatus: "open" | "being-fixed" | "with-owner" | "fixed" | "wont-fix" | "removed";
+        /**
+         * @description Who works on a correction (see `Correction.sortedTo`).
+         * @enum {string}
+         */
+        SortedTo: "improve" | "developer" | "owner";
         /** @description Who or what sorted it, why, and when. */
         Sorted: {
             by: {
@@ -1303,19 +1390,13 @@ export interface components {
             madeBy: components["schemas"]["Actor"];
             /** @description The app's opaque id for its end user, when an app made it on that user's behalf. */
             participantId?: string;
-            /**
-             * @description How far it is on the way to being fixed. `with-owner` while the agent's owner decides;
+            /** @description How far it is on the way to being fixed. `with-owner` while the agent's owner decides;
              *     `fixed` only after a pin or a deploy fixed it, or when it said nothing was wrong;
              *     `removed` is final.
-             *
-             * @enum {string}
-             */
-            status: "open" | "being-fixed" | "with-owner" | "fixed" | "wont-fix" | "removed";
-            /**
-             * @description Who works on it, Improve, a developer or the agent's owner; absent while unsorted.
-             * @enum {string}
-             */
-            sortedTo?: "improve" | "developer" | "owner";
+             *      */
+            status: components["schemas"]["CorrectionStatus"];
+            /** @description Who works on it, Improve, a developer or the agent's owner; absent while unsorted. */
+            sortedTo?: components["schemas"]["SortedTo"];
             sorted?: components["schemas"]["Sorted"];
             link?: components["schemas"]["CorrectionLink"];
             fixedIn?: components["schemas"]["FixedIn"];
@@ -1485,6 +1566,14 @@ export interface components {
         SuggestedChangeStatuses: string;
         /** @description Only this project's. */
         ProjectIdFilter: string;
+        /** @description Only these statuses, a comma list (e.g. `open,with-owner`); `removed` may be among them. */
+        CorrectionStatuses: string;
+        /** @description `true`: only corrections a test run reopened (with `reopenedIn`); `false`: only the others. */
+        Reopened: "true" | "false";
+        /** @description `true`: only corrections with a status note; `false`: only those without. */
+        HasNote: "true" | "false";
+        /** @description How many at most, 1 to 1000; 100 when left out. */
+        ListingLimit: number;
         /** @description How many entries at most, 1 to 1000; 100 when left out. */
         JournalLimit: number;
         /** @description Only answers with this status (`404`), or of this class (`4xx`). */
@@ -2336,6 +2425,85 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SuggestedChangeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMockCorrections: {
+        parameters: {
+            query?: {
+                /** @description Only these statuses, a comma list (e.g. `open,with-owner`); `removed` may be among them. */
+                status?: components["parameters"]["CorrectionStatuses"];
+                /** @description Only this project's. */
+                projectId?: components["parameters"]["ProjectIdFilter"];
+                /** @description `true`: only corrections a test run reopened (with `reopenedIn`); `false`: only the others. */
+                reopened?: components["parameters"]["Reopened"];
+                /** @description `true`: only corrections with a status note; `false`: only those without. */
+                note?: components["parameters"]["HasNote"];
+                /** @description How many at most, 1 to 1000; 100 when left out. */
+                limit?: components["parameters"]["ListingLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The corrections the query keeps. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorrectionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["StateWriteFailed"];
+        };
+    };
+    listMockSessionCorrections: {
+        parameters: {
+            query?: {
+                /** @description Only these statuses, a comma list (e.g. `open,with-owner`); `removed` may be among them. */
+                status?: components["parameters"]["CorrectionStatuses"];
+                /** @description Only this project's. */
+                projectId?: components["parameters"]["ProjectIdFilter"];
+                /** @description `true`: only corrections a test run reopened (with `reopenedIn`); `false`: only the others. */
+                reopened?: components["parameters"]["Reopened"];
+                /** @description `true`: only corrections with a status note; `false`: only those without. */
+                note?: components["parameters"]["HasNote"];
+                /** @description How many at most, 1 to 1000; 100 when left out. */
+                limit?: components["parameters"]["ListingLimit"];
+            };
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The corrections the query keeps. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorrectionList"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -123,6 +123,8 @@ beforeAll(async () => {
     { operationId: 'listMockRequests', method: 'GET', path: '/__mock/requests' },
     { operationId: 'listMockSuggestedChanges', method: 'GET', path: '/__mock/suggested-changes' },
     { operationId: 'listMockSessionSuggestedChanges', method: 'GET', path: `${inSession}/suggested-changes` },
+    { operationId: 'listMockCorrections', method: 'GET', path: '/__mock/corrections' },
+    { operationId: 'listMockSessionCorrections', method: 'GET', path: `${inSession}/corrections` },
     // Refused before it opens in every test that sends it to all routes; its 200 is read apart.
     { operationId: 'streamMockRequests', method: 'GET', path: '/__mock/requests/stream' },
     { operationId: 'getMockPrincipals', method: 'GET', path: '/__mock/principals' },
@@ -286,6 +288,16 @@ describe('the suggested-change listings', () => {
   });
 });
 
+describe('the correction listings', () => {
+  it('GET /__mock/corrections and a session\'s → 200; an unknown status → 400; a session that is not open → 404', async () => {
+    expectOnDocument('listMockCorrections', await call(server, 'GET', '/__mock/corrections?reopened=true&note=false'), 200);
+    expectOnDocument('listMockSessionCorrections', await call(server, 'GET', `/__mock/sessions/${sessionId}/corrections?status=removed`), 200);
+    expectOnDocument('listMockCorrections', await call(server, 'GET', '/__mock/corrections?status=done'), 400, 'bad-input');
+    expectOnDocument('listMockSessionCorrections', await call(server, 'GET', `/__mock/sessions/${sessionId}/corrections?limit=0`), 400, 'bad-input');
+    expectOnDocument('listMockSessionCorrections', await call(server, 'GET', '/__mock/sessions/ses_none/corrections'), 404, 'not-found');
+  });
+});
+
 describe('the request journal and its stream', () => {
   it('GET /__mock/requests → 200; its stream → 200 text/event-stream with X-Request-Id; a bad query → 400 for each', async () => {
     expectOnDocument('listMockRequests', await call(server, 'GET', '/__mock/requests?limit=5&status=2xx'), 200);
@@ -428,8 +440,9 @@ describe('a bug in the mock, planted by the test through the store or the contex
     vi.spyOn(server.mock.store, 'reset').mockImplementation(planted);
     vi.spyOn(server.mock.store, 'commit').mockImplementation(planted);
     vi.spyOn(server.mock.store, 'suggestedChangeViews').mockImplementation(planted);
+    vi.spyOn(server.mock.store, 'worldView').mockImplementation(planted);
     const session = server.mock.sessions.world(sessionId)!;
-    for (const name of ['principals', 'counts', 'reset', 'commit', 'suggestedChangeViews'] as const) vi.spyOn(session.store, name).mockImplementation(planted);
+    for (const name of ['principals', 'counts', 'reset', 'commit', 'suggestedChangeViews', 'worldView'] as const) vi.spyOn(session.store, name).mockImplementation(planted);
     for (const name of ['create', 'list', 'get', 'end'] as const) vi.spyOn(server.mock.sessions, name).mockImplementation(planted);
     for (const name of ['list', 'subscribe'] as const) vi.spyOn(server.mock.journal, name).mockImplementation(planted);
     // The session routes find their world before the planted registry would fail them.

@@ -27,6 +27,7 @@ import { isObject, refuseUnknownFields } from './body-fields.ts';
 import { parseClockAdvance, parseClockSetting } from './clock-bodies.ts';
 import { parseJournalQuery } from './journal-query.ts';
 import { listSuggestedChanges, parseSuggestedChangeQuery } from './suggested-change-listing.ts';
+import { listCorrectionsByState, parseCorrectionQuery } from './correction-listing.ts';
 import { matchesFilter } from '../request-journal.ts';
 
 /**
@@ -65,6 +66,8 @@ const finishCheckNow: AdminHandler = (req, _res, _ctx, world) => {
 };
 
 const listChanges: AdminHandler = (req, _res, _ctx, world) => ok({ data: listSuggestedChanges(world.store, parseSuggestedChangeQuery(req.query as Record<string, unknown>)) });
+
+const listCorrections: AdminHandler = (req, _res, _ctx, world) => ok(listCorrectionsByState(world.store, parseCorrectionQuery(req.query as Record<string, unknown>)));
 
 const readClock: AdminHandler = (_req, _res, _ctx, world) => ok(clockState(world));
 
@@ -110,6 +113,8 @@ const HANDLERS: Record<string, AdminHandler> = {
 
   listMockSuggestedChanges: listChanges,
   listMockSessionSuggestedChanges: listChanges,
+  listMockCorrections: listCorrections,
+  listMockSessionCorrections: listCorrections,
 
   listMockRequests: (req, _res, ctx) => ok({ data: ctx.journal.list(parseJournalQuery(req.query as Record<string, unknown>)) }),
 
