@@ -42,6 +42,9 @@ export function worldBaseOf(world: World): WorldBase {
   return base;
 }
 
+/** Who pinned a loaded pin that waits for a second person: the world's files do not say. */
+export const PINNER_NOT_RECORDED = { kind: 'user', id: '(not recorded)' } as const;
+
 /**
  * The world with its look-up maps and list index. The records are used as they are, not copied:
  * no layer changes a record in place (a write stores a new object). Copying was most of the
@@ -73,7 +76,7 @@ function indexWorld(world: World): WorldBase {
     testSets: byId(world.testSets),
     changes: byId(world.suggestedChanges),
     approvals: new Map(world.suggestedChanges.filter((s) => s.approvalId && !s.pinned && !s.addedAsLatest && !s.withdrawn).map((s) => [s.approvalId!, {
-      id: s.approvalId!, suggestedChangeId: s.id, pinnedBy: { kind: 'user' as const, id: '(not recorded)' }, pinChangeId: `pch_${s.approvalId!.replace(/^apr_/, '')}`,
+      id: s.approvalId!, suggestedChangeId: s.id, pinnedBy: PINNER_NOT_RECORDED, pinChangeId: `pch_${s.approvalId!.replace(/^apr_/, '')}`,
     }])),
     checks: new Map(world.suggestedChanges.filter((s) => s.check.status === 'running' && !s.withdrawn).map((s) => [s.id, {
       suggestedChangeId: s.id, endsAt: Number.POSITIVE_INFINITY, fails: false,

@@ -830,6 +830,8 @@ export interface components {
                 projectId?: string;
                 /** @description The open approval of one waiting for a second person. */
                 approvalId?: string;
+                /** @description Who pinned the one waiting for a second person, when the world knows (a pin of the loaded world names nobody, and any writer may approve it); anyone else who may write its project can approve it. */
+                pinnedBy?: components["schemas"]["Actor"];
             }[];
         };
         CorrectionList: {
