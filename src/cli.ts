@@ -122,9 +122,11 @@ function main(): void {
   void mock.listen(port, host).then((running) => {
     const principals = mock.store.principals();
     const example = (name: string) => principals.find((p) => p.token.startsWith(`kgm_${name}_`));
+    const openable = openableUrls(running.url, running.port, publicUrl);
     const lines = [
       `kindgi-mock listening on ${running.url} (ready in ${Date.now() - started} ms)`,
-      ...openableUrls(running.url, running.port, publicUrl).map((url) => `  open: ${url}`),
+      ...openable.map((url) => `  open: ${url}`),
+      `  inspector: ${(openable[0] ?? running.url).replace(/\/$/, '')}/__mock/   # the world, its tokens and its journal, in a browser`,
       `  ${Object.entries(mock.store.counts().corrections).map(([s, n]) => `${n} ${s}`).join(', ')} corrections`,
       mock.worldChecks === 'remembered'
         ? '  world: these exact files passed every check before, so they were not checked again (--check-every-start checks them)'

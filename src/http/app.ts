@@ -28,6 +28,8 @@ export function createApp(ctx: MockContext, handlers: Record<string, OperationHa
     refuseLongQuery(req.originalUrl);
     next();
   });
+  // A person who opens the mock's address finds its inspector; no API client asks for `/`.
+  app.get('/', (_req, res) => res.redirect(302, '/__mock/'));
   app.use('/__mock', mockAdminRouter(ctx));
   app.use(operationsRouter(ctx, handlers));
   app.use(methodNotAllowed(servedOperations(ctx, handlers)));

@@ -20,8 +20,8 @@ export const MOCK_ADMIN_PREFIX = '/__mock';
  */
 export function loadMockAdminSpec(path: string = MOCK_ADMIN_SPEC_PATH): OpenApiDocument {
   const document = bundleExternalRefs(loadSpec(path), path);
-  const outside = Object.keys(document.paths).filter((p) => !p.startsWith(`${MOCK_ADMIN_PREFIX}/`));
-  if (outside.length > 0) throw new Error(`${path}: every path must start with ${MOCK_ADMIN_PREFIX}/, not ${outside.join(', ')}`);
+  const outside = Object.keys(document.paths).filter((p) => p !== MOCK_ADMIN_PREFIX && !p.startsWith(`${MOCK_ADMIN_PREFIX}/`));
+  if (outside.length > 0) throw new Error(`${path}: every path must be ${MOCK_ADMIN_PREFIX} or start with ${MOCK_ADMIN_PREFIX}/, not ${outside.join(', ')}`);
   return document;
 }
 

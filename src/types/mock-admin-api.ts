@@ -2,6 +2,56 @@
 // (node --import tsx src/types/generate.ts); test/types/generated.test.ts fails while this file is stale.
 
 export interface paths {
+    "/__mock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The inspector page
+         * @description A page of plain HTML, CSS and script that shows and drives the mock: its principals and
+         *     their tokens, the world's counts and records (read through `/v1` as a chosen principal),
+         *     faults, the clock, resets, sessions, the pins and checks to decide, test runs, and the
+         *     request journal, live, at `/__mock/` as at `/__mock`. It holds no data of its own, so it is served to any caller; everything it shows it fetches from the routes of this
+         *     document and of the API, which hold it to their rules: from another machine, the page asks
+         *     for the admin secret once and keeps it in the tab's `sessionStorage`. Served with a
+         *     `Content-Security-Policy` that allows only its own files and fetches to this origin, in no frame.
+         *
+         */
+        get: operations["getMockInspector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/inspector/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the page's own files, such as `inspector.js` or `inspector.css`. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A script or the style sheet of the inspector page
+         * @description The page's script modules and style sheet, to any caller, as the page is; another name is `404 not-found`.
+         */
+        get: operations["getMockInspectorFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__mock/principals": {
         parameters: {
             query?: never;
@@ -1598,6 +1648,59 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getMockInspector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    /** @description Only the page's own files, and fetches to this origin; no inline script, no frame around it. */
+                    "Content-Security-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMockInspectorFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the page's own files, such as `inspector.js` or `inspector.css`. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as `text/javascript` or `text/css`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    /** @description Only the page's own files, and fetches to this origin; no inline script, no frame around it. */
+                    "Content-Security-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                    "text/css": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getMockPrincipals: {
         parameters: {
             query?: never;

@@ -1,13 +1,13 @@
 // Sessions from a real browser (issue 13): an app on another origin, given a session's token the
 // README's Playwright way (an init script that puts it in localStorage), reads and writes through
 // CORS in headless Chromium, and two pages in two sessions never see each other's writes.
-import chromium from '@sparticuz/chromium';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium as playwright, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCorrections } from '../support/fixture-picks.ts';
 import { startMock, type TestMock } from '../http/support.ts';
+import { launchBrowser } from '../support/browser.ts';
 
 /** The app under test: it knows the mock's URL, and takes its token from localStorage, nothing else. */
 const APP_PAGE = (mockUrl: string) => `<!doctype html><meta charset="utf-8"><title>app</title><script>
@@ -32,14 +32,7 @@ beforeAll(async () => {
   app = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(APP_PAGE(mock.url)));
   await new Promise<void>((listening) => app.listen(0, '127.0.0.1', listening));
   appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/`;
-  // The args that would switch CORS off are left out, so the browser enforces what a user's would;
-  // so is --single-process, under which two contexts share one localStorage (each page would hold
-  // the other's token).
-  browser = await playwright.launch({
-    executablePath: await chromium.executablePath(),
-    args: chromium.args.filter((arg) => !/disable-web-security|site-isolation|insecure-content|single-process/.test(arg)),
-    headless: true,
-  });
+  browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

@@ -7,7 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { World } from '../../src/domain/world.ts';
+import express from 'express';
 import { createMockServer } from '../../src/http/client-error.ts';
+import { errorHandler } from '../../src/http/middleware/error-handler.ts';
+import { requestId } from '../../src/http/middleware/request-id.ts';
+import { inspectorPage } from '../../src/http/routes/inspector-page.ts';
 import { mockAdminValidators } from '../../src/spec/mock-admin-spec.ts';
 import { SessionRefusal } from '../../src/worlds/sessions.ts';
 import { faultyFileSystem } from '../support/faulty-file-system.ts';
@@ -295,6 +299,65 @@ describe('the correction listings', () => {
     expectOnDocument('listMockCorrections', await call(server, 'GET', '/__mock/corrections?status=done'), 400, 'bad-input');
     expectOnDocument('listMockSessionCorrections', await call(server, 'GET', `/__mock/sessions/${sessionId}/corrections?limit=0`), 400, 'bad-input');
     expectOnDocument('listMockSessionCorrections', await call(server, 'GET', '/__mock/sessions/ses_none/corrections'), 404, 'not-found');
+  });
+});
+
+describe('the inspector page', () => {
+  it('GET / → 302 to /__mock/; GET /__mock/ and /__mock → 200 text/html; its files → 200 as script or style; another name → 404 in the envelope; each with its headers, served even from outside without the secret', async () => {
+    const outside = createMockServer(server.mock.app);
+    outside.on('connection', (socket) => Object.defineProperty(socket, 'remoteAddress', { value: '203.0.113.7', configurable: true }));
+    await new Promise<void>((listening) => outside.listen(0, '127.0.0.1', listening));
+    try {
+      for (const url of [server.url, `http://127.0.0.1:${(outside.address() as AddressInfo).port}`]) {
+        const root = await fetch(`${url}/`, { redirect: 'manual' });
+        expect([root.status, root.headers.get('location')]).toEqual([302, '/__mock/']);
+        for (const path of ['/__mock/', '/__mock']) {
+          const page = await fetch(`${url}${path}`);
+          expect(page.status, path).toBe(200);
+          expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+          expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'none'; script-src 'self';/);
+          expect(page.headers.get('x-request-id')).toMatch(/^req-/);
+          expect(await page.text()).toContain('<title>kindgi-mock inspector</title>');
+        }
+        for (const [file, type] of [['inspector.js', 'text/javascript'], ['inspector.css', 'text/css']] as const) {
+          const served = await fetch(`${url}/__mock/inspector/${file}`);
+          expect(served.status).toBe(200);
+          expect(served.headers.get('content-type')).toBe(`${type}; charset=utf-8`);
+          expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+        }
+        // The page itself is served at /__mock/, never as a file; nothing outside the folder is either.
+        for (const file of ['index.html', 'nope.js', '..%2Fpackage.json']) expectOnDocument('getMockInspectorFile', await call(url, 'GET', `/__mock/inspector/${file}`), 404, 'not-found');
+        // What the page fetches is held to the rules: from outside, without the secret, refused.
+        if (url !== server.url) expectOnDocument('getMockPrincipals', await call(url, 'GET', '/__mock/principals'), 403, 'mock-admin-only');
+      }
+    } finally {
+      outside.closeAllConnections();
+      await new Promise((closed) => outside.close(closed));
+    }
+    seen.add('getMockInspector 200');
+    seen.add('getMockInspectorFile 200');
+  });
+
+  it('an install whose inspector folder is empty → 500 internal-server-error for the page and its files, in the envelope, logged; never a crash', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'kindgi-mock-no-inspector-'));
+    const page = inspectorPage(empty);
+    const app = express();
+    app.use(requestId());
+    app.get('/__mock', page.index);
+    app.get('/__mock/inspector/:file', page.file);
+    app.use(errorHandler(server.mock.context));
+    const broken = createMockServer(app);
+    await new Promise<void>((listening) => broken.listen(0, '127.0.0.1', listening));
+    const errors = vi.spyOn(server.mock.context.logger, 'error').mockImplementation(() => {});
+    try {
+      const url = `http://127.0.0.1:${(broken.address() as AddressInfo).port}`;
+      expectOnDocument('getMockInspector', await call(url, 'GET', '/__mock'), 500, 'internal-server-error');
+      expectOnDocument('getMockInspectorFile', await call(url, 'GET', '/__mock/inspector/inspector.js'), 500, 'internal-server-error');
+      expect(errors.mock.calls.map(([line]) => String(line)).join('\n')).toContain("the inspector's index.html is missing");
+    } finally {
+      broken.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });
 

@@ -33,6 +33,13 @@ describe('GET /__mock/requests', () => {
     for (const name of ['admin', 'member'] as const) expect(text).not.toContain(server.token(name));
   });
 
+  it("the inspector page's own files are left out, as the journal's own routes are; what the page fetches is kept", async () => {
+    const server = await mocks.start({});
+    for (const path of ['/__mock', '/__mock/', '/__mock/?x=1', '/__mock/inspector/inspector.js', '/__mock/inspector/nope.js']) await fetch(`${server.url}${path}`);
+    await server.get('/__mock/principals');
+    expect((await entries(server)).map((e) => e.path)).toEqual(['/__mock/principals']);
+  });
+
   it(`bodies past ${JOURNAL_BODY_BYTES} bytes are cut, and say so`, async () => {
     const server = await mocks.start({});
     await server.request('POST', '/v1/corrections', { token: 'admin', body: { runId: 'run_x', answer: 'wrong', why: 'w'.repeat(20_000) } });

@@ -1,13 +1,15 @@
 // kindgi-mock as a frontend repo installs it (issue 12): `npm pack`, the tarball installed into a
 // scratch app, then used from plain Node, strict TypeScript, the bin, and a Vitest globalSetup.
 // The app installs from the registry (as CI's own install does); the npm cache keeps it quick.
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { argsOf, envOf, execForm, parseDockerfile } from '../support/dockerfile.ts';
 import { freePort } from '../support/free-port.ts';
 
 const run = promisify(execFile);
@@ -58,9 +60,10 @@ afterAll(() => {
 });
 
 describe('the packed tarball', () => {
-  it('ships dist/, spec/, fixtures/, README.md, LICENSE and package.json, nothing else', () => {
+  it('ships dist/, spec/, fixtures/, inspector/, README.md, LICENSE and package.json, nothing else', () => {
     const tops = [...new Set(packed.map((path) => path.split('/')[0]))].sort();
-    expect(tops).toEqual(['LICENSE', 'README.md', 'dist', 'fixtures', 'package.json', 'spec']);
+    expect(tops).toEqual(['LICENSE', 'README.md', 'dist', 'fixtures', 'inspector', 'package.json', 'spec']);
+    expect(packed).toContain('inspector/index.html');
     expect(packed).toContain('dist/src/index.js');
     expect(packed).toContain('dist/src/index.d.ts');
     expect(packed).toContain('dist/src/bin.js');
@@ -116,18 +119,7 @@ await running.close();
     const child = spawn('npx', ['kindgi-mock', '--port', String(port)], { cwd: app, env: appEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
-      let out = '';
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no banner in 30 s:\n${out}`)), 30_000);
-        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-          out += chunk;
-          if (out.includes('listening on')) {
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-        child.once('exit', (code) => reject(new Error(`exited ${code}:\n${out}`)));
-      });
+      await bannerOf(child);
       const health = await fetch(`http://127.0.0.1:${port}/health`);
       expect(await health.json()).toEqual({ ok: true });
     } finally {
@@ -181,6 +173,118 @@ it('reads the mock', async () => {
     const output = await inApp('npx', ['vitest', 'run', '--config', 'vitest.config.mjs'], { CI: 'true' });
     expect(output).toMatch(/3 passed/);
   }, 90_000);
+});
+
+/** The banner a started mock prints, once it has printed it (30 s at most, or it exited). */
+function bannerOf(child: ChildProcess): Promise<string> {
+  let out = '';
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no banner in 30 s:\n${out}`)), 30_000);
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      // The banner is written at once; its last line names the journal.
+      if (out.includes('listening on') && out.includes('what was asked and answered')) {
+        clearTimeout(timer);
+        resolve(out);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited ${code}:\n${out}`));
+    });
+  });
+}
+
+describe("the container recipe (Dockerfile, compose.yaml): its steps, run outside a container from the packed tarball", () => {
+  const stages = parseDockerfile(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
+  const runtime = stages.at(-1)!;
+  const env = envOf(runtime);
+  const [volume] = JSON.parse(argsOf(runtime, 'VOLUME')[0]!) as string[];
+  const command = execForm(argsOf(runtime, 'CMD')[0]!);
+  const healthcheck = execForm(argsOf(runtime, 'HEALTHCHECK')[0]!);
+
+  it('is what a demo needs: node:20-slim, the package built then packed, npm ci --omit=dev of it, the node user, HOST=0.0.0.0, EXPOSE 4010, a HEALTHCHECK on /health, no secret in the image; compose gives the secret from the environment and a state volume', () => {
+    expect(stages.map((s) => s.from)).toEqual(['node:20-slim', 'node:20-slim']);
+    expect(argsOf(stages[0]!, 'RUN').join('\n')).toMatch(/npm ci[\s\S]*npm run build[\s\S]*npm pack/);
+    expect(argsOf(runtime, 'RUN')[0]).toMatch(/^sh \/tmp\/install-package\.sh \/tmp\/pkg\/kindgi-mock-\*\.tgz \/tmp\/pkg\/package-lock\.json \/app /);
+    expect(readFileSync(join(ROOT, 'container/install-package.sh'), 'utf8')).toContain('npm ci --omit=dev --ignore-scripts');
+    expect(argsOf(runtime, 'USER')).toEqual(['node']);
+    expect(argsOf(runtime, 'WORKDIR')).toEqual(['/app']);
+    expect(env).toMatchObject({ HOST: '0.0.0.0', PORT: '4010' });
+    expect(Object.keys(env)).not.toContain('KINDGI_MOCK_ADMIN_TOKEN');
+    expect(argsOf(runtime, 'EXPOSE')).toEqual(['4010']);
+    expect(healthcheck.join(' ')).toContain('/health');
+    expect(command).toEqual(['node', 'dist/src/bin.js', '--state', `${volume}/world.state.jsonl`]);
+    const ignored = readFileSync(join(ROOT, '.dockerignore'), 'utf8').split('\n');
+    for (const name of ['node_modules', 'dist', '.git']) expect(ignored).toContain(name);
+
+    const compose = parseYaml(readFileSync(join(ROOT, 'compose.yaml'), 'utf8')) as { services: Record<string, { build: string; ports: string[]; environment: Record<string, string>; volumes: string[] }>; volumes: Record<string, unknown> };
+    const service = compose.services['kindgi-mock']!;
+    expect(service.build).toBe('.');
+    expect(service.ports).toEqual(['4010:4010']);
+    expect(service.environment.KINDGI_MOCK_ADMIN_TOKEN).toMatch(/^\$\{KINDGI_MOCK_ADMIN_TOKEN:\?/);
+    const [named, mounted] = service.volumes[0]!.split(':');
+    expect(mounted).toBe(volume);
+    expect(Object.keys(compose.volumes)).toEqual([named]);
+  });
+
+  it("its install step and its command: the mock answers /health and the inspector, its HEALTHCHECK passes (and fails once it stops), and the state file in the volume keeps a write across a restart", async () => {
+    const dest = join(work, 'container-app');
+    const data = join(work, 'container-data');
+    mkdirSync(data);
+    await run('sh', [join(ROOT, 'container/install-package.sh'), tarball, join(ROOT, 'package-lock.json'), dest], { env: { ...appEnv(), npm_config_prefer_offline: 'true' }, maxBuffer: 16 * 1024 * 1024 });
+    const installed = (name: string) => readFileSync(join(dest, 'node_modules', name, 'package.json'), 'utf8').length > 0;
+    expect(installed('express')).toBe(true);
+    expect(() => installed('typescript')).toThrow(/ENOENT/);
+
+    // As the image runs it, but on loopback and a free port (tests listen on 127.0.0.1), with the volume a folder here.
+    const started = async () => {
+      const child = spawn(command[0]!, command.slice(1).map((arg) => arg.replace(volume!, data)), {
+        cwd: dest,
+        env: { ...appEnv(), ...env, HOST: '127.0.0.1', PORT: '0', KINDGI_MOCK_ADMIN_TOKEN: 'a-demo-secret-of-some-length', XDG_CACHE_HOME: join(work, 'container-cache') },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      const banner = await bannerOf(child);
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(banner)![1]!;
+      return { child, exited, banner, url, port: new URL(url).port };
+    };
+    const health = (port: string) => run(healthcheck[0]!, healthcheck.slice(1), { env: { ...appEnv(), PORT: port } });
+
+    const first = await started();
+    let stopped = false;
+    try {
+      expect(first.banner).toContain(`state: ${join(data, 'world.state.jsonl')}, 0 writes restored`);
+      expect(await (await fetch(`${first.url}/health`)).json()).toEqual({ ok: true });
+      expect(await (await fetch(`${first.url}/__mock/`)).text()).toContain('kindgi-mock inspector');
+      await expect(health(first.port)).resolves.toBeDefined();
+      const principals = (await (await fetch(`${first.url}/__mock/principals`)).json()) as { data: Array<{ token: string; role: string }> };
+      const admin = principals.data.find((p) => p.role === 'admin')!.token;
+      const headers = { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' };
+      const [open] = ((await (await fetch(`${first.url}/v1/corrections?status=open&limit=1`, { headers })).json()) as { data: Array<{ id: string }> }).data;
+      const changed = await fetch(`${first.url}/v1/corrections/${open!.id}`, { method: 'PATCH', headers, body: JSON.stringify({ status: 'wont-fix', note: 'kept in the volume' }) });
+      expect(changed.status).toBe(200);
+      first.child.kill('SIGTERM');
+      await first.exited;
+      stopped = true;
+      await expect(health(first.port)).rejects.toThrow();
+
+      const second = await started();
+      try {
+        expect(second.banner).toContain('1 write restored');
+        const kept = (await (await fetch(`${second.url}/v1/corrections/${open!.id}`, { headers })).json()) as { status: string; statusNote: { text: string } };
+        expect([kept.status, kept.statusNote.text]).toEqual(['wont-fix', 'kept in the volume']);
+      } finally {
+        second.child.kill('SIGTERM');
+        await second.exited;
+      }
+    } finally {
+      if (!stopped) {
+        first.child.kill('SIGTERM');
+        await first.exited;
+      }
+    }
+  }, 180_000);
 });
 
 /** An app's TypeScript over every export of the package, typed end to end. */

@@ -17,6 +17,8 @@ const api = loadSpec();
 const bundled = loadMockAdminSpec();
 const written = parse(readFileSync(MOCK_ADMIN_SPEC_PATH, 'utf8')) as OpenApiDocument;
 
+const PAGES = ['getMockInspector', 'getMockInspectorFile'];
+
 /** The routes build without a live mock: the context is only read when a request comes. */
 const routesOf = (of: SpecValidators): Router => mockAdminRoutes({ publicHosts: [] } as unknown as MockContext, of);
 
@@ -28,7 +30,7 @@ const routesInStack = (router: Router): string[] =>
 describe('spec/mock-admin.yaml', () => {
   it('loads as OpenAPI 3.1 with every path under /__mock, and compiles once per process', () => {
     expect(bundled.openapi).toMatch(/^3\.1\./);
-    for (const path of Object.keys(bundled.paths)) expect(path.startsWith(`${MOCK_ADMIN_PREFIX}/`), path).toBe(true);
+    for (const path of Object.keys(bundled.paths)) expect(path === MOCK_ADMIN_PREFIX || path.startsWith(`${MOCK_ADMIN_PREFIX}/`), path).toBe(true);
     expect(mockAdminValidators()).toBe(validators);
   });
 
@@ -53,7 +55,7 @@ describe('spec/mock-admin.yaml', () => {
   });
 
   it('the router answers exactly the routes the document lists, method and path, and no other (its Express stack, both ways)', () => {
-    const documented = validators.operations.map((o) => `${o.method.toUpperCase()} ${o.path.slice(MOCK_ADMIN_PREFIX.length).replace(/\{(\w+)\}/g, ':$1')}`);
+    const documented = validators.operations.map((o) => `${o.method.toUpperCase()} ${o.path.slice(MOCK_ADMIN_PREFIX.length).replace(/\{(\w+)\}/g, ':$1') || '/'}`);
     expect(routesInStack(routesOf(validators)).sort()).toEqual([...documented].sort());
     expect(documented.sort()).toEqual([
       'DELETE /faults', 'GET /principals', 'GET /state', 'POST /approvals/:approvalId/:decision', 'POST /checks/:suggestedChangeId/finish',
@@ -64,6 +66,7 @@ describe('spec/mock-admin.yaml', () => {
       'POST /sessions/:sessionId/checks/:suggestedChangeId/finish',
       'GET /sessions/:sessionId/clock', 'PUT /sessions/:sessionId/clock', 'POST /sessions/:sessionId/clock/advance',
       'GET /requests', 'GET /requests/stream', 'GET /suggested-changes', 'GET /sessions/:sessionId/suggested-changes',
+      'GET /corrections', 'GET /sessions/:sessionId/corrections', 'GET /', 'GET /inspector/:file',
     ].sort());
   });
 
@@ -75,7 +78,10 @@ describe('spec/mock-admin.yaml', () => {
   });
 
   it('every operation documents what the guard, the body parser and a bug can answer anywhere (400, 403, 413, 415, 500), 503 exactly when it acts in the base world (the one the state file keeps), and 401 exactly when it takes a token', () => {
-    for (const operation of validators.operations) {
+    // The inspector's page and files are served ahead of those rules: they hold no data.
+    expect([...validators.operation('getMockInspector').responses.keys()].sort()).toEqual(['200', '500']);
+    expect([...validators.operation('getMockInspectorFile').responses.keys()].sort()).toEqual(['200', '404', '500']);
+    for (const operation of validators.operations.filter((o) => !PAGES.includes(o.operationId))) {
       const statuses = [...operation.responses.keys()];
       expect(statuses, operation.operationId).toEqual(expect.arrayContaining([operation.operationId === 'createMockSession' ? '201' : '200', '400', '403', '413', '415', '500']));
       // The sessions' routes and the journal's touch no state file: they answer no 503.
@@ -89,8 +95,10 @@ describe('spec/mock-admin.yaml', () => {
     for (const operation of validators.operations) {
       for (const [status, response] of operation.responses) {
         expect(response.headers['X-Request-Id']?.required, `${operation.operationId} ${status}`).toBe(true);
-        // The one answer that is no JSON: the journal's stream of Server-Sent Events.
-        if (!(operation.operationId === 'streamMockRequests' && status === '200')) expect(response.schema, `${operation.operationId} ${status}`).toBeDefined();
+        // The answers that are no JSON: the journal's stream of Server-Sent Events, and the inspector's page and files.
+        const notJson = status === '200' && (operation.operationId === 'streamMockRequests' || PAGES.includes(operation.operationId));
+        if (!notJson) expect(response.schema, `${operation.operationId} ${status}`).toBeDefined();
+        if (notJson && PAGES.includes(operation.operationId)) expect(response.headers['Content-Security-Policy']?.required, operation.operationId).toBe(true);
         if (status === '503') expect(response.headers['Retry-After']?.required, operation.operationId).toBe(true);
       }
     }

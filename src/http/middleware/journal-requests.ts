@@ -1,15 +1,17 @@
 // Puts every answered request in the request journal (request-journal.ts), once its answer is out.
-// Not the journal's own routes: an inspector that polls them would fill it with itself.
+// Not the journal's own routes, nor the inspector page's files: a page that follows the journal
+// would fill it with itself.
 import { performance } from 'node:perf_hooks';
 import type { RequestHandler } from 'express';
 import type { Principal } from '../../domain/world.ts';
 import type { MockContext } from '../context.ts';
 
 const JOURNAL_ROUTES = /^\/__mock\/requests(?:\/|$|\?)/i;
+const PAGE_ROUTES = /^\/__mock(?:\/?(?:$|\?)|\/inspector\/)/i;
 
 export function journalRequests(ctx: MockContext): RequestHandler {
   return (req, res, next) => {
-    if (ctx.journal.capacity === 0 || JOURNAL_ROUTES.test(req.originalUrl)) return next();
+    if (ctx.journal.capacity === 0 || JOURNAL_ROUTES.test(req.originalUrl) || PAGE_ROUTES.test(req.originalUrl)) return next();
     const started = performance.now();
     const at = Date.now();
     res.on('finish', () => {

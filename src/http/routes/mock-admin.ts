@@ -29,6 +29,7 @@ import { parseJournalQuery } from './journal-query.ts';
 import { listSuggestedChanges, parseSuggestedChangeQuery } from './suggested-change-listing.ts';
 import { listCorrectionsByState, parseCorrectionQuery } from './correction-listing.ts';
 import { matchesFilter } from '../request-journal.ts';
+import { inspectorPage } from './inspector-page.ts';
 
 /**
  * What a route of the document answers, in the world it is bound to: a `/__mock/sessions/{id}/…`
@@ -132,6 +133,16 @@ const STREAMS: Record<string, (req: Request, res: Response, ctx: MockContext) =>
   streamMockRequests: streamRequests,
 };
 
+/**
+ * The inspector page's routes: served to anyone, ahead of the rules every other route is held to,
+ * since the page holds no data; what it shows, it fetches from the routes that hold it to them.
+ */
+const PAGE = inspectorPage();
+const PAGES: Record<string, RequestHandler> = {
+  getMockInspector: PAGE.index,
+  getMockInspectorFile: PAGE.file,
+};
+
 /** The routes that act on no world: the sessions' own, and the journal's. */
 const WORLDLESS = new Set(['createMockSession', 'listMockSessions', 'getMockSession', 'endMockSession', 'listMockRequests', 'streamMockRequests']);
 
@@ -159,15 +170,19 @@ export function mockAdminRouter(ctx: MockContext): Router {
  */
 export function mockAdminRoutes(ctx: MockContext, validators: SpecValidators): Router {
   const operations = validators.operations;
-  const handled = (id: string) => HANDLERS[id] !== undefined || STREAMS[id] !== undefined;
+  const handled = (id: string) => HANDLERS[id] !== undefined || STREAMS[id] !== undefined || PAGES[id] !== undefined;
   const missing = operations.filter((o) => !handled(o.operationId)).map((o) => o.operationId);
-  const extra = [...Object.keys(HANDLERS), ...Object.keys(STREAMS)].filter((id) => !operations.some((o) => o.operationId === id));
+  const extra = [...Object.keys(HANDLERS), ...Object.keys(STREAMS), ...Object.keys(PAGES)].filter((id) => !operations.some((o) => o.operationId === id));
   if (missing.length > 0 || extra.length > 0) {
     throw new Error(`the /__mock routes and their document disagree: documented without a handler [${missing.join(', ')}], handled but not documented [${extra.join(', ')}]`);
   }
   const router = Router();
-  router.use(bindOperation(operations), loopbackOrAdminToken(() => ctx.adminToken), mockAdminGuard(() => ctx.publicHosts ?? [], () => ctx.adminToken), express.json({ limit: '64kb', strict: false, verify: refuseDeepJson }));
   for (const operation of operations) {
+    const page = PAGES[operation.operationId];
+    if (page) router[operation.method](expressPath(relativePath(operation)), page);
+  }
+  router.use(bindOperation(operations), loopbackOrAdminToken(() => ctx.adminToken), mockAdminGuard(() => ctx.publicHosts ?? [], () => ctx.adminToken), express.json({ limit: '64kb', strict: false, verify: refuseDeepJson }));
+  for (const operation of operations.filter((o) => PAGES[o.operationId] === undefined)) {
     const handler = HANDLERS[operation.operationId];
     const inSession = operation.parameters.some((p) => p.in === 'path' && p.name === 'sessionId');
     // The sessions' own routes touch no world: no checks to settle, and so no state file to fail.
@@ -181,8 +196,8 @@ export function mockAdminRoutes(ctx: MockContext, validators: SpecValidators): R
   return router;
 }
 
-/** `/__mock/reset` → `/reset`: the router is mounted at the prefix. */
-const relativePath = (operation: SpecOperation) => operation.path.slice(MOCK_ADMIN_PREFIX.length);
+/** `/__mock/reset` → `/reset`, `/__mock` → `/`: the router is mounted at the prefix. */
+const relativePath = (operation: SpecOperation) => operation.path.slice(MOCK_ADMIN_PREFIX.length) || '/';
 
 /** Binds a request to the operation Express will route it to: case-insensitively, with or without a trailing slash, HEAD as GET. */
 function bindOperation(operations: readonly SpecOperation[]): RequestHandler {
