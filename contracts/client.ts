@@ -25,7 +25,7 @@ export interface Budget {
   deadline: number;
 }
 
-/** How many times a 503 with Retry-After is sent again, and the longest wait taken for one. */
+/** How many times a 503 with Retry-After is sent again, and the longest wait taken for one (a longer Retry-After is given up at once, never cut short). */
 export const RETRY_503_TIMES = 3;
 export const RETRY_503_MAX_WAIT_MS = 30_000;
 
@@ -105,7 +105,9 @@ export function createHttpClient(baseUrl: string, operations: readonly SpecOpera
         if (exchange.response.status !== 503 || flags.retry503 === false || retryAfter === undefined || !/^\d+$/.test(retryAfter)) return exchange;
         const request = `${method} ${path}`;
         if (attempt > RETRY_503_TIMES) throw new TargetUnavailable(request, attempt, retryAfter, `given up after ${RETRY_503_TIMES} retries`);
-        const waitMs = Math.min(Number(retryAfter) * 1000, RETRY_503_MAX_WAIT_MS);
+        // Never sooner than asked: a wait longer than the kit takes is given up at once.
+        const waitMs = Number(retryAfter) * 1000;
+        if (waitMs > RETRY_503_MAX_WAIT_MS) throw new TargetUnavailable(request, attempt, retryAfter, `it asks for a wait longer than the ${RETRY_503_MAX_WAIT_MS / 1000} s the kit takes`);
         if (!flags.unbudgeted && clock.now() + waitMs >= budget.deadline) throw new TargetUnavailable(request, attempt, retryAfter, 'waiting again would pass the time limit');
         retried += 1;
         await clock.sleep(waitMs);
