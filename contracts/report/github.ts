@@ -18,9 +18,9 @@ function checkAnnotation(outcome: CheckOutcome): string {
   const found = outcome.state === 'failed' ? outcome.errors : outcome.warnings;
   const first = found[0]!;
   const count = found.length === 1 ? '' : ` (${found.length} ${outcome.state === 'failed' ? 'failures' : 'warnings'}; the first)`;
-  const note = first.demoted ? ` ${DEMOTED_NOTE}.` : '';
+  const note = first.demoted ? ` (${DEMOTED_NOTE})` : '';
   return command(outcome.state === 'failed' ? 'error' : 'warning', `${outcome.name} [${first.source.kind}]`,
-    `${first.request}${count}: expected ${first.expected}; actual ${first.actual}. Rests on ${describeSource(first.source)}.${note}`);
+    `${first.request}${count}: expected ${first.expected}; actual ${first.actual} — rests on ${describeSource(first.source)}${note}`);
 }
 
 /** The workflow command lines, in order: checks that failed, checks that warned, unavailability, writes, skips, the totals. */
@@ -29,10 +29,10 @@ export function githubAnnotations(result: SuiteResult): string[] {
   const failed = outcomes.filter((o) => o.state === 'failed');
   const warned = outcomes.filter((o) => o.state === 'warned');
   const lines = [...failed, ...warned].map(checkAnnotation);
-  for (const u of result.unavailable) lines.push(command('error', `target unavailable: ${u.scenario}`, `${u.message}. Not judged and not a conformance failure: the run exits 2.`));
-  for (const left of result.writes?.notRemoved ?? []) lines.push(command('warning', `correction left behind: ${left.id}`, `${left.why}; the next run with --allow-writes removes it.`));
+  for (const u of result.unavailable) lines.push(command('error', `target unavailable: ${u.scenario}`, `${u.message}: not judged, and no conformance failure (alone, it makes the run exit 2)`));
+  for (const left of result.writes?.notRemoved ?? []) lines.push(command('warning', `correction left behind: ${left.id}`, `${left.why}; the next run with --allow-writes removes it`));
   for (const skip of result.skipped) lines.push(command('notice', `skipped: ${skip.scenario}`, skip.reason));
-  lines.push(command('notice', 'kindgi contracts', `${result.target.baseUrl}: ${outcomes.length - failed.length} checks passed, ${failed.length} failed, ${warned.length} warned${result.unavailable.length ? `, ${result.unavailable.length} scenario(s) unavailable` : ''}.`));
+  lines.push(command('notice', 'kindgi contracts', `${result.target.baseUrl}: ${outcomes.length - failed.length} checks passed${warned.length ? ` (${warned.length} of them with warnings)` : ''}, ${failed.length} failed${result.unavailable.length ? `, ${result.unavailable.length} scenario(s) unavailable` : ''}`));
   return lines;
 }
 
@@ -51,7 +51,7 @@ export function githubSummary(result: SuiteResult): string {
     '',
     `**Target** ${target.baseUrl}: ${targetKindLine(target)}`,
     '',
-    row(['', '']),
+    row(['what the kit saw', '']),
     '| --- | --- |',
     row(['document', documentLines(target).join('\n')]),
     row(['cursors', target.cursorsSealed ? `${target.cursorsSealed.sealed ? 'look sealed' : 'do not look sealed'} (${target.cursorsSealed.how})` : 'not seen']),
@@ -66,7 +66,7 @@ export function githubSummary(result: SuiteResult): string {
     lines.push('');
   }
   if (result.unavailable.length > 0) {
-    lines.push('### Unavailable (not judged; exit 2)', '', ...result.unavailable.map((u) => `- **${u.scenario}**: ${u.message}`), '');
+    lines.push('### Unavailable (503 past the retries: not judged)', '', ...result.unavailable.map((u) => `- **${u.scenario}**: ${u.message}`), '');
   }
   if (result.writes) {
     const w = result.writes;
