@@ -18,6 +18,8 @@ export interface ProxyAnswer {
 export interface ProxyOptions {
   /** An answer of the proxy's own, or undefined to pass the request on. */
   answer?: (request: ProxiedRequest) => ProxyAnswer | undefined;
+  /** The path and query the upstream is asked for instead (e.g. with a parameter dropped). */
+  rewriteUrl?: (url: string) => string;
   /** Runs before the upstream's answer goes back; the answer waits for it. */
   beforeReply?: (request: ProxiedRequest, upstream: { status: number; body: string }) => Promise<void> | void;
 }
@@ -55,7 +57,7 @@ export async function startTargetProxy(upstream: string, options: ProxyOptions =
         return;
       }
       const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => name !== 'host' && name !== 'content-length')) as Record<string, string>;
-      const answer = await fetch(`${upstream}${request.url}`, { method: request.method, headers, ...(body.length > 0 ? { body } : {}) });
+      const answer = await fetch(`${upstream}${options.rewriteUrl?.(request.url) ?? request.url}`, { method: request.method, headers, ...(body.length > 0 ? { body } : {}) });
       const text = await answer.text();
       await options.beforeReply?.(request, { status: answer.status, body: text });
       if (res.destroyed) return;
