@@ -6,7 +6,7 @@ import type { Exchange, Scenario } from '../types.ts';
 const START_AGAIN = /start (the list )?again without/i;
 const SEALING = 'A runtime that seals cursors takes one only for the same list, filters and caller, within a day; otherwise `400 bad-input`, and the list starts again without it.';
 
-const LIMIT_KEEPS = convention('Lists', 'bound to the tenant, the caller, the list’s path and every query parameter except `cursor` and `limit` (so changing `limit` alone keeps a cursor valid), for 24 hours.');
+export const LIMIT_KEEPS = convention('Lists', "bound to the tenant, the caller, the list's path and every query parameter except `cursor` and `limit` (so changing `limit` alone keeps a cursor valid), for 24 hours.");
 
 const refused = (exchange: Exchange) => exchange.response.status === 400
   && (exchange.response.body as { error?: { code?: string } } | undefined)?.error?.code === 'bad-input';

@@ -15,10 +15,10 @@ interface FilterCase {
 }
 
 /** `inherit` is named by the page without a type: what it does is the mock's reading. */
-const INHERIT = inferred('/paths/~1v1~1corrections/get/parameters/16', '`inherit` takes true or false and changes nothing on this list; anything else is 400 scope-invalid');
+export const INHERIT = inferred('/paths/~1v1~1corrections/get/parameters/16', '`inherit` takes true or false and changes nothing on this list; anything else is 400 scope-invalid');
 
 /** Page 001 names the malformed combinations; an unknown scopeKind answering scope-invalid is the platform parser's way. */
-const SCOPE_PARSER = inferred('/x-inferred-behaviours/scope-parser', 'an unknown scopeKind is 400 scope-invalid, as the platform\'s scope parser answers, not bad-input');
+export const SCOPE_PARSER = inferred('/x-inferred-behaviours/scope-parser', 'an unknown scopeKind is 400 scope-invalid, as the platform\'s scope parser answers, not bad-input');
 
 /** Filters worth checking on this deployment's data: each value picked from what is there. */
 export function filterCases(items: Correction[]): FilterCase[] {
