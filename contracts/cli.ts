@@ -1,9 +1,13 @@
 // `npm run contracts -- --base-url URL [--token T …]`: checks a deployment against the contract.
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { discoverTokens } from './discover.ts';
+import { exitCodeOf } from './exit-code.ts';
+import { listChecks } from './list-checks.ts';
+import { DEFAULT_REMOTE_RPS } from './pace.ts';
 import { answeredByPrism, startPrism } from './prism.ts';
 import { prismSection } from './report/prism-section.ts';
+import { githubAnnotations, githubSummary } from './report/github.ts';
 import { toJunit } from './report/junit.ts';
 import { summarize } from './report/summary.ts';
 import { DEFAULT_MAX_REQUESTS, DEFAULT_TIME_LIMIT_MS, runSuite } from './run-suite.ts';
@@ -16,12 +20,26 @@ export const USAGE = `usage: kindgi-mock contracts --base-url URL [options]   (i
   --token T             a broad token of one tenant (env KINDGI_TOKEN); a second --token is
                         another tenant's (KINDGI_OTHER_TENANT_TOKEN), a third a narrow token of the
                         first tenant (KINDGI_NARROW_TOKEN). Against the mock, found by themselves.
-  --allow-writes        also check writes, on data the suite creates itself
-  --reporter R          summary (default) or junit
-  --output FILE         write the report there (junit) as well as the summary to stdout
+  --allow-writes        also check writes, on corrections the suite creates itself (each tagged in
+                        its why), removed at the end; what an interrupted run left is removed first
+  --strict              a failed inferred check (the mock's reading) fails against any target; by
+                        default it is a warning against a target other than the mock
+  --rps N               at most N requests per second (default: ${DEFAULT_REMOTE_RPS} against a target that is not
+                        this machine, no ceiling on loopback)
+  --reporter R          summary (default), junit or github (workflow annotations, and a Markdown
+                        job summary appended to $GITHUB_STEP_SUMMARY when it is set)
+  --output FILE         write the report there (junit: the XML; github: the Markdown) as well as
+                        the summary to stdout
   --max-requests N      request budget (default ${DEFAULT_MAX_REQUESTS})
   --time-limit S        seconds (default ${DEFAULT_TIME_LIMIT_MS / 1000})
-exit: 0 all checks passed, 1 a check failed, 2 the suite could not run`;
+  --list-checks         print every check and what it rests on (page, convention, inferred), and exit
+exit: 0 all checks passed, 1 a check failed, 2 the suite could not run (bad input, no token,
+      unreachable, or a scenario the target could not serve: 503s past the retries)`;
+
+export const REPORTERS = ['summary', 'junit', 'github'] as const;
+export type Reporter = (typeof REPORTERS)[number];
+
+
 
 export async function main(argv: string[], mode: 'direct' | 'prism' = 'direct'): Promise<number> {
   const { values } = parseArgs({
@@ -29,7 +47,7 @@ export async function main(argv: string[], mode: 'direct' | 'prism' = 'direct'):
     options: {
       'base-url': { type: 'string' }, upstream: { type: 'string' }, token: { type: 'string', multiple: true }, 'allow-writes': { type: 'boolean' },
       reporter: { type: 'string' }, output: { type: 'string' }, 'max-requests': { type: 'string' }, 'time-limit': { type: 'string' },
-      help: { type: 'boolean' },
+      strict: { type: 'boolean' }, rps: { type: 'string' }, 'list-checks': { type: 'boolean' }, help: { type: 'boolean' },
     },
     strict: true,
   });
@@ -37,10 +55,14 @@ export async function main(argv: string[], mode: 'direct' | 'prism' = 'direct'):
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  if (values['list-checks']) {
+    process.stdout.write(`${listChecks()}\n`);
+    return 0;
+  }
   const baseUrl = mode === 'prism' ? values.upstream : values['base-url'] ?? process.env.KINDGI_BASE_URL;
   if (!baseUrl) throw new Error(mode === 'prism' ? '--upstream is needed' : '--base-url is needed');
-  const reporter = values.reporter ?? 'summary';
-  if (reporter !== 'summary' && reporter !== 'junit') throw new Error('--reporter takes summary or junit');
+  const reporter = (values.reporter ?? 'summary') as Reporter;
+  if (!REPORTERS.includes(reporter)) throw new Error(`--reporter takes ${REPORTERS.join(', ')}, got "${values.reporter}"`);
   if (reporter === 'junit' && !values.output) throw new Error('--reporter junit needs --output FILE');
   const whole = (name: string, text: string | undefined) => {
     if (text === undefined) return undefined;
@@ -49,6 +71,8 @@ export async function main(argv: string[], mode: 'direct' | 'prism' = 'direct'):
   };
   const maxRequests = whole('max-requests', values['max-requests']);
   const timeLimit = whole('time-limit', values['time-limit']);
+  const rpsText = values.rps;
+  if (rpsText !== undefined && (!/^\d+(\.\d+)?$/.test(rpsText) || Number(rpsText) <= 0)) throw new Error(`--rps takes a number of requests per second above 0, got "${rpsText}"`);
 
   const given = values.token ?? [];
   const env = process.env;
@@ -66,19 +90,31 @@ export async function main(argv: string[], mode: 'direct' | 'prism' = 'direct'):
   if (prism) process.stderr.write(`prism proxy ${baseUrl} --errors on ${prism.baseUrl}\n`);
   const result = await runSuite({
     baseUrl: prism?.baseUrl ?? baseUrl,
+    ...(prism ? { targetUrl: baseUrl } : {}),
     tokens,
+    strict: values.strict === true,
+    ...(rpsText !== undefined ? { rps: Number(rpsText) } : {}),
     ...(prism ? { answeredByProxy: answeredByPrism } : {}),
     allowWrites: values['allow-writes'] === true,
     ...(maxRequests ? { maxRequests } : {}),
     ...(timeLimit ? { timeLimitMs: timeLimit * 1000 } : {}),
-    onProgress: ({ scenario, state, reason }) => process.stderr.write(`${state === 'start' ? '…' : state === 'done' ? '✓' : '-'} ${scenario}${reason ? ` (${reason})` : ''}\n`),
+    onProgress: ({ scenario, state, reason }) => process.stderr.write(`${PROGRESS_MARK[state]} ${scenario}${reason ? ` (${reason})` : ''}\n`),
   }).finally(() => prism?.stop());
   const report = `${prism ? `${prismSection(result)}\n\n` : ''}${summarize(result)}`;
-  process.stdout.write(`${report}\n`);
-  if (values.output) writeFileSync(values.output, reporter === 'junit' ? toJunit(result) : `${report}\n`);
-  const prismFound = result.proxy.answered.some((a) => a.type === 'VIOLATIONS');
-  return result.failures.some((f) => f.severity === 'error') || prismFound ? 1 : 0;
+  // GitHub reads workflow commands from the log: they go first, the summary after them.
+  const annotations = reporter === 'github' ? `${githubAnnotations(result).join('\n')}\n` : '';
+  process.stdout.write(`${annotations}${report}\n`);
+  if (reporter === 'github') {
+    const markdown = githubSummary(result);
+    if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, markdown);
+    if (values.output) writeFileSync(values.output, markdown);
+  } else if (values.output) {
+    writeFileSync(values.output, reporter === 'junit' ? toJunit(result) : `${report}\n`);
+  }
+  return exitCodeOf(result);
 }
+
+const PROGRESS_MARK = { start: '…', done: '✓', skipped: '-', unavailable: '⧗' } as const;
 
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href;
 if (invokedDirectly) {

@@ -1,14 +1,21 @@
 // `kindgi-mock/contracts`: the contract kit for a CI script: run the suite against a deployment,
 // then judge and report the result as the `kindgi-mock contracts` command does.
 import { discoverTokens } from './discover.ts';
+import { exitCodeOf } from './exit-code.ts';
+import { listChecks, listedChecks } from './list-checks.ts';
+import { githubAnnotations, githubSummary } from './report/github.ts';
 import { toJunit } from './report/junit.ts';
 import { summarize } from './report/summary.ts';
 import { runSuite, type SuiteOptions, type SuiteResult } from './run-suite.ts';
 import type { Tokens } from './types.ts';
 
-export { DEFAULT_MAX_REQUESTS, DEFAULT_TIME_LIMIT_MS, type SuiteOptions, type SuiteResult } from './run-suite.ts';
+export { DEFAULT_MAX_REQUESTS, DEFAULT_TIME_LIMIT_MS, type SuiteOptions, type SuiteResult, type Unavailability } from './run-suite.ts';
+export { DEFAULT_REMOTE_RPS, type Clock } from './pace.ts';
+export type { CheckSource, SourceKind } from './sources.ts';
+export type { TargetRecord } from './target/record.ts';
+export type { WritesReport } from './writes-ledger.ts';
 export type { Failure, Severity, Tokens } from './types.ts';
-export { discoverTokens, summarize, toJunit };
+export { discoverTokens, exitCodeOf, githubAnnotations, githubSummary, listChecks, listedChecks, summarize, toJunit };
 
 export interface RunOptions extends Omit<SuiteOptions, 'tokens'> {
   /** The tokens to call with; found at `/__mock/principals` when the target is a kindgi-mock. */
@@ -40,5 +47,5 @@ async function reachable(baseUrl: string): Promise<void> {
   }
 }
 
-/** True when the result breaks the contract: a failure of severity `error` (warnings do not count). */
+/** True when the result breaks the contract: a failure of severity `error` (warnings, and so inferred checks against a target other than the mock without `strict`, do not count). */
 export const failed = (result: SuiteResult): boolean => result.failures.some((failure) => failure.severity === 'error');

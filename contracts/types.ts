@@ -2,6 +2,8 @@
 // of one exchange, and a scenario that makes several exchanges to test one property.
 import type { SpecOperation } from '../src/spec/operations.ts';
 import type { SpecValidators } from '../src/spec/validators.ts';
+import type { CheckSource } from './sources.ts';
+import type { TargetObservations } from './target/record.ts';
 
 export interface Exchange {
   /** The spec operation the request matched; undefined for paths or methods the spec lacks. */
@@ -21,6 +23,10 @@ export interface Failure {
   expected: string;
   actual: string;
   severity: Severity;
+  /** What the check rests on, for this failure (an exchange of an x-inferred operation is `inferred`). */
+  source: CheckSource;
+  /** The check's own severity was `error`, made a warning because its source is inferred and the target is not the mock. */
+  demoted?: true;
   /** A curl line that reproduces the request (tokens shown as $KINDGI_TOKEN…). */
   curl: string;
 }
@@ -33,9 +39,21 @@ export interface CheckContext {
 export interface ExchangeCheck {
   name: string;
   description: string;
+  source: CheckSource;
+  /**
+   * The check holds an answer to what its operation documents (statuses, schemas): on an
+   * operation the document marks `x-inferred`, a failure is the mock's reading, `inferred`.
+   */
+  byOperation?: true;
   appliesTo(exchange: Exchange): boolean;
-  /** What was expected and what came, when the exchange breaks the property. */
-  run(exchange: Exchange, ctx: CheckContext): { expected: string; actual: string; severity?: Severity } | undefined;
+  /** What was expected and what came, when the exchange breaks the property (and its own source, when narrower than the check's). */
+  run(exchange: Exchange, ctx: CheckContext): { expected: string; actual: string; severity?: Severity; source?: CheckSource } | undefined;
+}
+
+/** A check a scenario reports under, and what it rests on. */
+export interface ScenarioCheck {
+  name: string;
+  source: CheckSource;
 }
 
 export interface Tokens {
@@ -44,17 +62,40 @@ export interface Tokens {
   narrow?: string;
 }
 
+export interface SendOptions {
+  token?: string | null;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** False for a request that asks for a 503 (`Prefer: code=503`): it is not retried. */
+  retry503?: boolean;
+}
+
+export interface FailOptions {
+  severity?: Severity;
+  /** This failure's source, when narrower than the check's (e.g. an `inherit` query, x-inferred). */
+  source?: CheckSource;
+}
+
 export interface Session {
   readonly tokens: Tokens;
   readonly allowWrites: boolean;
+  /** The target is a kindgi-mock (it answers `/__mock/principals`). */
+  readonly againstMock: boolean;
+  /**
+   * What every correction the suite creates carries in its `why`: the kit's mark and this run's
+   * id, so a later run finds and removes what an interrupted one left behind.
+   */
+  readonly writeTag: string;
   /** Sends a request (counted against the budget), runs every exchange check on it, returns it. */
-  send(method: string, path: string, options?: { token?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<Exchange>;
+  send(method: string, path: string, options?: SendOptions): Promise<Exchange>;
   /** An operation of the spec, by id. */
   operation(operationId: string): SpecOperation;
   /** Computes a value once per run and shares it between scenarios (e.g. the unfiltered list). */
   memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
   /** Records a failure of the scenario's own property. */
-  fail(check: string, exchange: Exchange | undefined, expected: string, actual: string, severity?: Severity): void;
+  fail(check: string, exchange: Exchange | undefined, expected: string, actual: string, options?: FailOptions): void;
+  /** Notes what the scenario saw of the target, for the target record (sealed cursors, `Prefer`, replays). */
+  observe(seen: Partial<TargetObservations>): void;
   /**
    * The target cannot show the scenario's property (e.g. it ignores `Prefer`): the scenario is
    * reported as skipped with `reason`, and its checks are not counted as run.
@@ -65,8 +106,8 @@ export interface Session {
 /** A property that needs several exchanges (list order, filters, cursors, tenancy, writes). */
 export interface Scenario {
   name: string;
-  /** The check names this scenario reports under (each also listed in contracts/README.md). */
-  checks: string[];
+  /** The checks this scenario reports under (each also listed in contracts/README.md), with their sources. */
+  checks: readonly ScenarioCheck[];
   needs?: { writes?: boolean; otherTenant?: boolean; narrow?: boolean };
   run(session: Session): Promise<void>;
 }

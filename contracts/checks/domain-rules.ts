@@ -4,6 +4,7 @@ import { checkCorrection } from '../../src/domain/correction-rules.ts';
 import { checkRunCopy } from '../../src/domain/run-copy-rules.ts';
 import { checkSuggestedChange } from '../../src/domain/suggested-change-rules.ts';
 import type { Correction, CorrectionWithCopies, SuggestedChange } from '../../src/domain/types.ts';
+import { page } from '../sources.ts';
 import type { Exchange, ExchangeCheck } from '../types.ts';
 
 const CORRECTION_BODIES = new Set(['getCorrection', 'createCorrection', 'changeCorrection', 'removeCorrection']);
@@ -20,6 +21,8 @@ export function correctionsIn(exchange: Exchange): Correction[] {
 export const correctionRules: ExchangeCheck = {
   name: 'correction-rules',
   description: "Every correction keeps pages 000/001's rules (src/domain/correction-rules.ts, run-copy-rules.ts).",
+  // Each rule cites its own sentence (src/domain); this is the one they all hang from.
+  source: page(['000', '001'], 'It says at least one of `decisions`, `answer` and `items`.'),
   appliesTo: (exchange) => correctionsIn(exchange).length > 0,
   run: (exchange) => {
     const broken = correctionsIn(exchange).flatMap((c) => {
@@ -34,6 +37,7 @@ export const correctionRules: ExchangeCheck = {
 export const suggestedChangeRules: ExchangeCheck = {
   name: 'suggested-change-rules',
   description: "Every suggested change keeps page 002's rules, its status derived from its state (src/domain/suggested-change-rules.ts).",
+  source: page('002', 'Where a suggested change stands, from its check, its pin and its own steps (never stored).'),
   appliesTo: (exchange) => ok(exchange) && exchange.operation !== undefined && SUGGESTED_CHANGE_BODIES.has(exchange.operation.operationId),
   run: (exchange) => {
     const change = exchange.response.body as SuggestedChange;

@@ -1,9 +1,11 @@
 // Every 4xx and 5xx is `{ error: { code, message, details?, requestId } }` with a kebab-case code.
+import { convention } from '../sources.ts';
 import type { ExchangeCheck } from '../types.ts';
 
 export const errorEnvelope: ExchangeCheck = {
   name: 'error-envelope',
   description: 'Every error is { error: { code, message, details?, requestId } } with a kebab-case code.',
+  source: convention('Responses', 'Errors (4xx/5xx): `{ "error": { "code", "message", "details"?, "requestId" } }`.'),
   appliesTo: (exchange) => exchange.response.status >= 400,
   run: ({ response }) => {
     const error = (response.body as { error?: Record<string, unknown> } | undefined)?.error;

@@ -1,8 +1,11 @@
 // Page 001's list: newest first, superseded never, removed only when asked; pages that never
 // repeat or skip; hasMore and nextCursor that agree; limit bounds.
 import type { Correction } from '../../src/domain/types.ts';
+import { convention, page } from '../sources.ts';
 import type { Scenario } from '../types.ts';
 import { walk } from './list-walk.ts';
+
+const LIST = 'Corrections (not superseded, and not removed unless `status` asks for `removed`), newest first, cursor-paginated.';
 
 export function newestFirstViolation(items: Correction[]): string | undefined {
   for (let i = 1; i < items.length; i += 1) {
@@ -15,7 +18,14 @@ export function newestFirstViolation(items: Correction[]): string | undefined {
 
 export const listProperties: Scenario = {
   name: 'list properties',
-  checks: ['list-newest-first', 'list-leaves-out-superseded', 'list-leaves-out-removed', 'pages-never-repeat-or-skip', 'has-more-agrees-with-next-cursor', 'limit-bounds'],
+  checks: [
+    { name: 'list-newest-first', source: page('001', LIST) },
+    { name: 'list-leaves-out-superseded', source: page('001', LIST) },
+    { name: 'list-leaves-out-removed', source: page('001', LIST) },
+    { name: 'pages-never-repeat-or-skip', source: page('001', 'Where the previous page ended: its `nextCursor`, as it came.') },
+    { name: 'has-more-agrees-with-next-cursor', source: convention('Lists', '`nextCursor` is absent when `hasMore` is false.') },
+    { name: 'limit-bounds', source: page('001', '1..100. Default 25.') },
+  ],
   async run(session) {
     const big = await walk(session, '', { maxPages: 3 });
     const first = big.pages[0];

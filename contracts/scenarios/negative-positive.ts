@@ -2,6 +2,7 @@
 // schemas, are accepted; an undocumented method answers 405 with Allow.
 import jsf from 'json-schema-faker';
 import { seededRandom } from '../../src/seeded-random.ts';
+import { inferred, operationPointer, page } from '../sources.ts';
 import type { Scenario } from '../types.ts';
 
 const MALFORMED = [
@@ -14,7 +15,11 @@ const NOT_ALONE = new Set(['cursor', 'scopeId', 'agentVersion', 'scopeKind']);
 
 export const negativePositive: Scenario = {
   name: 'negative and positive data',
-  checks: ['negative-data-rejection', 'positive-data-acceptance', 'unsupported-method'],
+  checks: [
+    { name: 'negative-data-rejection', source: page('001', 'Malformed query parameter.') },
+    { name: 'positive-data-acceptance', source: page('001', '## Parameters') },
+    { name: 'unsupported-method', source: inferred('/x-inferred-behaviours/unsupported-method', 'a method a documented path does not have answers 405 method-not-allowed with Allow; the conventions name only 404 route-not-found, for a route that does not exist') },
+  ],
   async run(session) {
     for (const query of MALFORMED) {
       const answer = await session.send('GET', `/v1/corrections?${query}`);
@@ -28,7 +33,9 @@ export const negativePositive: Scenario = {
         const text = Array.isArray(value) ? value.map(String).join(',') : String(value);
         if (Array.isArray(value) && value.length === 0) continue;
         const answer = await session.send('GET', `/v1/corrections?${parameter.name}=${encodeURIComponent(text)}`);
-        if (answer.response.status !== 200) session.fail('positive-data-acceptance', answer, `200 for a valid ${parameter.name}`, `${answer.response.status} ${answer.response.text.slice(0, 160)}`);
+        // A parameter the document marks x-inferred (inherit) is the mock's reading, not page 001's.
+        const source = parameter['x-inferred'] === true ? inferred(`${operationPointer(list.path, list.method)}/parameters/${list.parameters.indexOf(parameter)}`, `${parameter.name} is named by page 001 without its type`) : undefined;
+        if (answer.response.status !== 200) session.fail('positive-data-acceptance', answer, `200 for a valid ${parameter.name}`, `${answer.response.status} ${answer.response.text.slice(0, 160)}`, source ? { source } : {});
       }
     }
     for (const [method, path] of [['DELETE', '/v1/corrections'], ['PUT', '/v1/corrections/any-id']] as const) {

@@ -2,6 +2,7 @@
 // corrections' links can be read and list the correction among their fixes.
 import { canonicalJson } from '../../src/domain/canonical-json.ts';
 import type { Correction, SuggestedChange } from '../../src/domain/types.ts';
+import { page } from '../sources.ts';
 import type { Scenario } from '../types.ts';
 import { baseline } from './list-walk.ts';
 
@@ -9,7 +10,10 @@ const SAMPLE = 12;
 
 export const reads: Scenario = {
   name: 'reads',
-  checks: ['fetched-agrees-with-list', 'suggested-change-readable-from-link'],
+  checks: [
+    { name: 'fetched-agrees-with-list', source: page(['000', '001'], 'Returns the correction (live or not) with the stored copy of the run’s input and output.') },
+    { name: 'suggested-change-readable-from-link', source: page(['000', '002'], 'The Improve run’s or suggested change’s id, without its prefix.') },
+  ],
   async run(session) {
     const { items } = await baseline(session);
     const sample = items.filter((_, i) => i % Math.max(1, Math.floor(items.length / SAMPLE)) === 0).slice(0, SAMPLE);

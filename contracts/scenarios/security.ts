@@ -1,12 +1,20 @@
 // Tokens and tenancy: no or bad token → 401; another tenant reads and lists none of this one's
 // corrections (404, never 403); a narrow token sees nothing of projects it cannot read.
 import type { Correction } from '../../src/domain/types.ts';
+import { convention, page } from '../sources.ts';
 import type { Scenario } from '../types.ts';
 import { baseline, walk } from './list-walk.ts';
 
 export const security: Scenario = {
   name: 'security',
-  checks: ['auth-required', 'bad-token-refused', 'tenant-isolation', 'forbidden-is-404', 'project-permissions'],
+  checks: [
+    { name: 'auth-required', source: page(['000', '001', '002'], 'Missing / malformed / expired / revoked bearer token.') },
+    // A token nobody holds is no valid bearer token: the page's 401, whatever code it carries.
+    { name: 'bad-token-refused', source: page(['000', '001', '002'], 'Missing / malformed / expired / revoked bearer token.') },
+    { name: 'tenant-isolation', source: convention('Authentication', 'A valid token asking for something outside its tenant gets **404 not-found, never 403**, so that existence does not leak across tenants.') },
+    { name: 'forbidden-is-404', source: convention('Authentication', 'Within a tenant the runtime answers 404 for what the caller cannot read') },
+    { name: 'project-permissions', source: page('001', 'Each one comes back only when the caller may read its project.') },
+  ],
   async run(session) {
     const { items } = await baseline(session);
     const some = items[0];
@@ -37,7 +45,7 @@ export const security: Scenario = {
       const readable = new Set(seen.items.map((c: Correction) => c.projectId));
       const all = new Set(items.map((c) => c.id));
       const unknown = seen.items.find((c) => !all.has(c.id) && (items.length > 0 && Date.parse(c.createdAt) >= Date.parse(items[items.length - 1]!.createdAt)));
-      if (unknown) session.fail('project-permissions', seen.pages[0], "a narrow token lists only what the broad token lists", `${unknown.id} is listed only for the narrow token`, 'warning');
+      if (unknown) session.fail('project-permissions', seen.pages[0], "a narrow token lists only what the broad token lists", `${unknown.id} is listed only for the narrow token`, { severity: 'warning' });
       const hidden = items.filter((c) => !readable.has(c.projectId)).slice(0, 5);
       for (const correction of hidden) {
         const read = await session.send('GET', `/v1/corrections/${encodeURIComponent(correction.id)}`, { token: narrow });

@@ -2,6 +2,7 @@
 // status, supersede, remove) seen by later reads; use after remove; and suggested change
 // actions refused from statuses that do not allow them (a refusal changes nothing).
 import type { Correction, SuggestedChange } from '../../src/domain/types.ts';
+import { inferred } from '../sources.ts';
 import type { Exchange, Scenario, Session } from '../types.ts';
 import { baseline, walk } from './list-walk.ts';
 
@@ -20,13 +21,17 @@ const bodyOf = <T>(exchange: Exchange) => exchange.response.body as T;
 
 export const writes: Scenario = {
   name: 'writes',
-  checks: ['write-lifecycle', 'use-after-remove', 'suggested-change-state-machine'],
+  checks: [
+    { name: 'write-lifecycle', source: inferred('/paths/~1v1~1corrections/post', 'the write operations are named by the pages without their bodies; what they take and do is the mock\'s reading') },
+    { name: 'use-after-remove', source: inferred('/paths/~1v1~1corrections~1{correctionId}~1remove/post', 'a removed correction cannot change (409) and stays readable') },
+    { name: 'suggested-change-state-machine', source: inferred('/paths/~1v1~1suggested-changes~1{suggestedChangeId}~1pin/post', 'an action a suggested change\'s status refuses answers 409 with its id and status') },
+  ],
   needs: { writes: true },
   async run(session) {
     const { items } = await baseline(session);
     const runId = await correctableRun(session, items);
     if (!runId) {
-      session.fail('write-lifecycle', undefined, 'a run the caller has not corrected yet, to correct', 'none among the newest runs', 'warning');
+      session.fail('write-lifecycle', undefined, 'a run the caller has not corrected yet, to correct', 'none among the newest runs', { severity: 'warning' });
       return;
     }
     const expect = (exchange: Exchange, check: string, ok: boolean, expected: string) => {
@@ -34,7 +39,10 @@ export const writes: Scenario = {
       return ok;
     };
 
-    const created = await session.send('POST', '/v1/corrections', { body: { runId, answer: 'wrong', shouldSay: 'The contract kit says so.', why: NOTE } });
+    // Every correction the suite makes carries the run's tag in `why`: the suite removes it at the
+    // end, and a later run finds it by the tag when this one was stopped first.
+    const why = `${NOTE} ${session.writeTag}`;
+    const created = await session.send('POST', '/v1/corrections', { body: { runId, answer: 'wrong', shouldSay: 'The contract kit says so.', why } });
     const first = bodyOf<Correction & { run?: { runId: string } }>(created);
     if (!expect(created, 'write-lifecycle', created.response.status === 201 && first.status === 'open' && first.run?.runId === runId, '201 with an open correction and the run copy')) return;
     const read = await session.send('GET', `/v1/corrections/${encodeURIComponent(first.id)}`);
@@ -45,7 +53,7 @@ export const writes: Scenario = {
     const status = await session.send('PATCH', `/v1/corrections/${encodeURIComponent(first.id)}`, { body: { status: 'wont-fix', note: NOTE } });
     expect(status, 'write-lifecycle', status.response.status === 200 && bodyOf<Correction>(status).status === 'wont-fix' && bodyOf<Correction>(status).statusNote?.text === NOTE, '200, wont-fix with the note as statusNote');
 
-    const second = await session.send('POST', '/v1/corrections', { body: { runId, answer: 'wrong', shouldSay: 'Second thoughts.', why: NOTE } });
+    const second = await session.send('POST', '/v1/corrections', { body: { runId, answer: 'wrong', shouldSay: 'Second thoughts.', why } });
     if (!expect(second, 'write-lifecycle', second.response.status === 201, '201 for a second correction of the same run')) return;
     const secondId = bodyOf<Correction>(second).id;
     const old = await session.send('GET', `/v1/corrections/${encodeURIComponent(first.id)}`);
@@ -53,8 +61,13 @@ export const writes: Scenario = {
     const listed = await walk(session, `runId=${encodeURIComponent(runId)}&madeBy=me`, { maxPages: 1 });
     expect(listed.pages[0]!, 'write-lifecycle', listed.items.map((c) => c.id).join() === secondId, `only ${secondId} listed for the run and caller`);
 
-    const removed = await session.send('POST', `/v1/corrections/${encodeURIComponent(secondId)}/remove`);
+    const key = { 'Idempotency-Key': `kindgi-contracts-${session.writeTag.replace(/\W+/g, '-')}-remove` };
+    const removed = await session.send('POST', `/v1/corrections/${encodeURIComponent(secondId)}/remove`, { headers: key });
     expect(removed, 'write-lifecycle', removed.response.status === 200 && bodyOf<Correction>(removed).status === 'removed', '200 with status removed');
+    // The same remove again with the same key: a server that keeps keys replays its first answer.
+    const replay = await session.send('POST', `/v1/corrections/${encodeURIComponent(secondId)}/remove`, { headers: key });
+    const replayed = replay.response.headers['x-idempotent-replay'] === 'true';
+    session.observe({ idempotencyReplay: { honoured: replayed, how: `POST …/remove again with the same Idempotency-Key answered ${replay.response.status}${replayed ? ' with X-Idempotent-Replay: true' : ', no X-Idempotent-Replay'}` } });
     const again = await session.send('PATCH', `/v1/corrections/${encodeURIComponent(secondId)}`, { body: { status: 'open' } });
     expect(again, 'use-after-remove', again.response.status === 409, '409: a removed correction cannot change');
     const stillThere = await session.send('GET', `/v1/corrections/${encodeURIComponent(secondId)}`);

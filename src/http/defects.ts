@@ -20,6 +20,7 @@ export const DEFECTS = [
   'fixed-without-fixedIn',
   'stale-derived-status',
   'drop-retry-after',
+  'method-not-allowed-as-404',
 ] as const;
 
 export type Defect = (typeof DEFECTS)[number];
@@ -75,6 +76,14 @@ export function defectReply(defects: ReadonlySet<Defect>, res: Response, operati
   }
   if (defects.has('missing-request-id')) res.removeHeader('X-Request-Id');
   let headers = reply.headers;
+  // A server that knows only routes, not methods: an undocumented method is "no such route", as
+  // the platform's conventions say of an unmatched route (the 405 is the mock's reading).
+  if (defects.has('method-not-allowed-as-404') && status === 405) {
+    status = 404;
+    body = { error: { ...(body as { error: object }).error, code: 'route-not-found', message: `no route ${res.req.method} ${res.req.path}`, details: undefined } };
+    headers = Object.fromEntries(Object.entries(headers ?? {}).filter(([name]) => name.toLowerCase() !== 'allow'));
+    res.removeHeader('Allow');
+  }
   if (defects.has('drop-retry-after') && status === 503) {
     headers = Object.fromEntries(Object.entries(headers ?? {}).filter(([name]) => name.toLowerCase() !== 'retry-after'));
     res.removeHeader('Retry-After');

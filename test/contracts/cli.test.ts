@@ -37,7 +37,9 @@ describe('kindgi-mock contracts', () => {
     expect(result.stderr).toContain('✓ filters');
     const xml = readFileSync(output, 'utf8');
     expect(xml).toMatch(/<testsuite name="kindgi-contracts" tests="\d+" failures="0"/);
-    expect(xml).toContain('<testcase classname="kindgi-contracts" name="filter-exactness"/>');
+    expect(xml).toContain('<testcase classname="kindgi-contracts" name="filter-exactness">\n      <properties>\n        <property name="source" value="page"/>\n        <property name="page" value="001"/>');
+    expect(xml).toContain('<testcase classname="kindgi-contracts" name="unsupported-method">\n      <properties>\n        <property name="source" value="inferred"/>\n        <property name="x-inferred" value="/x-inferred-behaviours/unsupported-method"/>');
+    expect(xml).not.toContain('<failure');
   });
 
   it('exits 1 against a server that answers 200 {} to everything, naming failed checks', async () => {

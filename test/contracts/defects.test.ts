@@ -22,6 +22,7 @@ const CAUGHT_BY: Record<Defect, string> = {
   'fixed-without-fixedIn': 'correction-rules',
   'stale-derived-status': 'suggested-change-rules',
   'drop-retry-after': 'retry-after-on-503',
+  'method-not-allowed-as-404': 'unsupported-method',
 };
 
 async function suiteAgainst(defects: Defect[]): Promise<SuiteResult> {

@@ -31,7 +31,9 @@ describe('the provoked 503 scenario', () => {
     expect(result.skipped).toEqual([]);
     expect(result.scenariosRun).toEqual(['provoked 503']);
     expect(result.checksRun).toContain('retry-after-on-503');
-    expect(result.requests).toBe(1);
+    // The target record's two probes (GET /__mock/principals, GET /v1/openapi.json), then the one read.
+    expect(result.requests).toBe(3);
+    expect(result.target.prefer).toEqual({ honoured: true, how: 'GET /v1/corrections?limit=1 with Prefer: code=503 answered 503' });
   });
 
   it('against the mock with defect drop-retry-after → fails retry-after-on-503 on that request', async () => {
@@ -72,6 +74,7 @@ describe('the provoked 503 scenario', () => {
       expect(result.scenariosRun).toEqual([]);
       expect(result.skipped).toEqual([{ scenario: 'provoked 503', reason: expect.stringMatching(/^the target does not honour Prefer: code=503 \(GET \/v1\/corrections\?limit=1 answered 200\)/) }]);
       expect(result.checksRun).not.toContain('retry-after-on-503');
+      expect(result.target.prefer).toEqual({ honoured: false, how: 'GET /v1/corrections?limit=1 with Prefer: code=503 answered 200' });
     });
   });
 });
