@@ -10,7 +10,12 @@ const view = {
   /** The principals of the world shown, each with its token there. */
   principals: [],
   journal: undefined,
-  nextCursor: undefined,
+  /** The query of the corrections page shown, and its next cursor: Next goes on with that list, whatever the form says now. */
+  listed: undefined,
+  /** Whether "corrections by state" was asked, so that a refresh asks again. */
+  byStateAsked: false,
+  /** Who was chosen to decide each waiting pin, kept while its row is rebuilt. */
+  deciders: new Map(),
 };
 
 /** A route of the world shown: `/__mock/state`, or `/__mock/sessions/{id}/state`. */
@@ -38,7 +43,10 @@ const guarded = (action) => async (event) => {
   }
 };
 
+// The world's files give every token's expiry and revocation; the mock's clock decides, so the page
+// only marks them (choosing one is how a demo shows its 401).
 const usable = (p) => p.expiresAt === undefined && p.revokedAt === undefined;
+const flagOf = (p) => (p.revokedAt ? ', revoked' : p.expiresAt ? `, expires ${p.expiresAt.slice(0, 10)}` : '');
 const principalById = (id) => view.principals.find((p) => p.id === id);
 const tokenOfChoice = (select) => principalById(select.value)?.token;
 
@@ -51,7 +59,7 @@ async function loadPrincipals() {
   fill(byId('principal-rows'), view.principals.map(principalRow), 'no principals', 6);
   for (const select of document.querySelectorAll('.principal-choice')) {
     const kept = select.value;
-    select.replaceChildren(...view.principals.map((p) => el('option', { value: p.id, disabled: !usable(p) }, `${p.name} (${p.role})`)));
+    select.replaceChildren(...view.principals.map((p) => el('option', { value: p.id }, `${p.name} (${p.role}${flagOf(p)})`)));
     const firstAdmin = view.principals.find((p) => p.role === 'admin' && usable(p)) ?? view.principals.find(usable);
     select.value = principalById(kept) ? kept : (firstAdmin?.id ?? '');
   }
@@ -89,22 +97,27 @@ async function loadCounts() {
     table('Corrections', state.corrections),
     table('Suggested changes', state.suggestedChanges),
     table('Runs', { runs: state.runs }));
-  showFaults(state.faults);
+  showFaults(state.faults, { intoForm: false });
 }
 
+/** A first page from the form, or (`next`) the next page of the list shown, with the query and principal it was asked with. */
 async function listCorrections({ next = false } = {}) {
-  const form = byId('correction-filters');
-  const fields = fieldsOf(form);
-  const token = tokenOfChoice(form.elements.as);
-  const query = new URLSearchParams();
-  for (const name of ['status', 'sortedTo', 'from', 'agentId', 'runId', 'limit']) if (fields[name]) query.set(name, fields[name]);
-  if (fields.project) {
-    query.set('scopeKind', 'project');
-    query.set('scopeId', fields.project);
+  let listed = view.listed;
+  if (!next || listed === undefined) {
+    const form = byId('correction-filters');
+    const fields = fieldsOf(form);
+    const query = new URLSearchParams();
+    for (const name of ['status', 'sortedTo', 'from', 'agentId', 'runId', 'limit']) if (fields[name]) query.set(name, fields[name]);
+    if (fields.project) {
+      query.set('scopeKind', 'project');
+      query.set('scopeId', fields.project);
+    }
+    listed = { query, token: tokenOfChoice(form.elements.as), cursor: undefined };
   }
-  if (next && view.nextCursor) query.set('cursor', view.nextCursor);
-  const page = await api(`/v1/corrections?${query}`, token);
-  view.nextCursor = page.nextCursor;
+  const query = new URLSearchParams(listed.query);
+  if (next && listed.cursor) query.set('cursor', listed.cursor);
+  const page = await api(`/v1/corrections?${query}`, listed.token);
+  view.listed = { ...listed, cursor: page.nextCursor };
   byId('correction-next').hidden = !page.hasMore;
   fill(byId('correction-rows'), page.data.map((c) => el('tr', { className: 'pick', 'data-id': c.id, onclick: guarded(() => showRecord('corrections', c.id)) },
     el('td', {}, c.id), el('td', {}, c.status), el('td', {}, c.sortedTo ?? ''),
@@ -113,6 +126,7 @@ async function listCorrections({ next = false } = {}) {
 }
 
 async function listByState() {
+  view.byStateAsked = true;
   const fields = fieldsOf(byId('state-filters'));
   const query = new URLSearchParams({ limit: '200' });
   for (const name of ['status', 'reopened', 'note']) if (fields[name]) query.set(name, fields[name]);
@@ -120,7 +134,7 @@ async function listByState() {
   fill(byId('state-rows'), data.map((c) => el('tr', { className: 'pick', 'data-id': c.id, onclick: guarded(() => showRecord('corrections', c.id)) },
     el('td', {}, c.id), el('td', {}, c.status), el('td', { title: c.projectId }, shortId(c.projectId)),
     el('td', {}, c.reopenedIn ? `${c.reopenedIn.how} ${c.reopenedIn.version}` : ''), el('td', {}, c.statusNote?.text ?? ''))), 'none found', 5);
-  say(`${data.length} corrections found${hasMore ? ' (the first 200)' : ''}`);
+  say(`${data.length} corrections found${hasMore ? ' (the first 200; superseded ones are never listed)' : ''}`);
 }
 
 async function listChanges() {
@@ -146,14 +160,12 @@ async function showRecord(kind, id) {
 
 // ---- controls ---------------------------------------------------------------
 
-/** Says the faults now set, and puts them in the form, so that it never shows a fault that is gone. */
-function showFaults(faults) {
-  const fields = byId('faults-form').elements;
-  fields.rate.value = String(faults.databaseBusy?.rate ?? 0);
-  fields.retryAfter.value = String(faults.databaseBusy?.retryAfter ?? 1);
-  fields.latencyMin.value = String(faults.latencyMs?.min ?? 0);
-  fields.latencyMax.value = String(faults.latencyMs?.max ?? 0);
-  fields.failChecks.checked = faults.failChecks === true;
+/**
+ * Says the faults now set; `intoForm` also puts them in the form (at load, and after the form's own
+ * Set or Clear), never on a background refresh, which would undo what the operator is typing.
+ */
+function showFaults(faults, { intoForm }) {
+  if (intoForm) fillFaultsForm(faults);
   const parts = [];
   if (faults.databaseBusy) parts.push(`503 at rate ${faults.databaseBusy.rate}, Retry-After ${faults.databaseBusy.retryAfter}`);
   if (faults.latencyMs) parts.push(`latency ${faults.latencyMs.min}–${faults.latencyMs.max} ms`);
@@ -161,20 +173,30 @@ function showFaults(faults) {
   byId('faults-now').textContent = parts.length > 0 ? `now: ${parts.join('; ')}` : 'now: none';
 }
 
+function fillFaultsForm(faults) {
+  const fields = byId('faults-form').elements;
+  fields.rate.value = String(faults.databaseBusy?.rate ?? 0);
+  fields.retryAfter.value = String(faults.databaseBusy?.retryAfter ?? 1);
+  fields.latencyMin.value = String(faults.latencyMs?.min ?? 0);
+  fields.latencyMax.value = String(faults.latencyMs?.max ?? 0);
+  fields.failChecks.checked = faults.failChecks === true;
+}
+
+/** What the form says, as `POST /faults` takes it; the mock itself refuses what it cannot take (min above max, say) with its own message. */
 async function setFaults() {
   const f = fieldsOf(byId('faults-form'));
   const body = {};
-  if (Number(f.rate) > 0) body.databaseBusy = { rate: Number(f.rate), retryAfter: Number(f.retryAfter || 0) };
-  if (Number(f.latencyMax) > 0) body.latencyMs = { min: Number(f.latencyMin || 0), max: Number(f.latencyMax) };
+  if (Number(f.rate) > 0) body.databaseBusy = { rate: Number(f.rate), retryAfter: f.retryAfter === '' ? 1 : Number(f.retryAfter) };
+  if (Number(f.latencyMin) > 0 || Number(f.latencyMax) > 0) body.latencyMs = { min: Number(f.latencyMin || 0), max: Number(f.latencyMax || 0) };
   if (f.failChecks) body.failChecks = true;
   const { faults } = await admin(inWorld('/faults'), { method: 'POST', body });
-  showFaults(faults);
+  showFaults(faults, { intoForm: true });
   say('Faults set');
 }
 
 async function clearFaults() {
   const { faults } = await admin(inWorld('/faults'), { method: 'DELETE' });
-  showFaults(faults);
+  showFaults(faults, { intoForm: true });
   say('Faults cleared');
 }
 
@@ -186,12 +208,13 @@ async function loadClock() {
 async function setClock() {
   const { now, frozen } = fieldsOf(byId('clock-form'));
   await admin(inWorld('/clock'), { method: 'PUT', body: { now, frozen } });
-  await loadClock();
+  await refreshWorld();
   say('Clock set');
 }
 
 async function advanceClock() {
   const { minutes } = fieldsOf(byId('clock-form'));
+  if (!/^\d+$/.test(minutes)) throw new Error('Advance takes whole minutes, 0 or more');
   await admin(inWorld('/clock/advance'), { method: 'POST', body: { ms: Math.round(Number(minutes) * 60_000) } });
   await refreshWorld();
   say(`Clock advanced ${minutes} minutes`);
@@ -199,13 +222,21 @@ async function advanceClock() {
 
 async function reset() {
   const done = await admin(inWorld('/reset'), { method: 'POST' });
-  await refreshWorld();
+  view.listed = undefined;
+  await refreshAfterAction();
   say(`Reset ${view.session ? `session ${view.session}` : 'the base world'}: ${Object.values(done.corrections).reduce((a, b) => a + b, 0)} corrections, as loaded`);
 }
 
 async function loadSessions() {
   const { data } = await admin('/__mock/sessions');
-  if (view.session && !data.some((s) => s.id === view.session)) view.session = undefined;
+  if (view.session && !data.some((s) => s.id === view.session)) {
+    // Ended elsewhere, or expired: show the base world rather than a world that answers 401.
+    const gone = view.session;
+    queueMicrotask(guarded(async () => {
+      await showWorld(undefined);
+      say(`Session ${gone} is no longer open: showing the base world`);
+    }));
+  }
   const select = byId('world');
   select.replaceChildren(el('option', { value: '' }, 'base world'), ...data.map((s) => el('option', { value: s.id }, `${s.name ?? 'session'} (${s.id})`)));
   select.value = view.session ?? '';
@@ -243,8 +274,10 @@ async function endSession(id) {
 
 async function showWorld(sessionId) {
   view.session = sessionId || undefined;
+  view.listed = undefined;
   byId('world').value = view.session ?? '';
   await refreshAll();
+  await listCorrections();
   say(`Showing ${view.session ? `session ${view.session}` : 'the base world'}`);
 }
 
@@ -257,13 +290,17 @@ const decidersOf = (change) => view.principals.filter((p) => usable(p) && p.writ
 async function loadApprovals() {
   const { data } = await admin(inWorld('/suggested-changes?status=waiting-for-second-person'));
   fill(byId('approval-rows'), data.map((change) => {
-    const decider = el('select', { className: 'decider' }, decidersOf(change).map((p) => el('option', { value: p.id }, p.name)));
-    const decide = (decision) => el('button', { type: 'button', className: `decide-${decision}`, onclick: guarded(async () => {
+    const choices = decidersOf(change);
+    const decider = el('select', { className: 'decider', onchange: () => view.deciders.set(change.approvalId, decider.value) }, choices.map((p) => el('option', { value: p.id }, p.name)));
+    const kept = view.deciders.get(change.approvalId);
+    if (kept && choices.some((p) => p.id === kept)) decider.value = kept;
+    const decide = (decision) => el('button', { type: 'button', className: `decide-${decision}`, disabled: choices.length === 0, title: choices.length === 0 ? 'no principal of this world may decide it' : '', onclick: guarded(async () => {
       const decided = await admin(`/__mock/approvals/${change.approvalId}/${decision}`, { method: 'POST', token: principalById(decider.value)?.token });
       byId('record-title').textContent = `${decision} ${change.approvalId}`;
       byId('record').className = 'json';
       byId('record').textContent = JSON.stringify(decided, null, 2);
-      await refreshWorld();
+      view.deciders.delete(change.approvalId);
+      await refreshAfterAction();
       say(`${decision}: "${decided.title}" is now ${decided.status}`);
     }) }, decision[0].toUpperCase() + decision.slice(1));
     return el('tr', { 'data-id': change.id, 'data-approval': change.approvalId },
@@ -279,7 +316,7 @@ async function loadChecks() {
   fill(byId('check-rows'), data.map((change) => {
     const finish = (fails) => el('button', { type: 'button', className: fails ? 'check-fails' : 'check-passes', onclick: guarded(async () => {
       await admin(inWorld(`/checks/${change.id}/finish`), { method: 'POST', body: { fails } });
-      await refreshWorld();
+      await refreshAfterAction();
       say(`The check of "${change.title}" ${fails ? 'failed' : 'passed'}`);
     }) }, fails ? 'Fails' : 'Passes');
     return el('tr', { 'data-id': change.id }, el('td', { title: change.id }, change.title), el('td', {}, finish(false), finish(true)));
@@ -294,7 +331,7 @@ async function postTestRun() {
   byId('record-title').textContent = 'POST /__mock/test-runs';
   byId('record').className = 'json';
   byId('record').textContent = JSON.stringify(outcome, null, 2);
-  await refreshWorld();
+  await refreshAfterAction();
   say('Test run posted');
 }
 
@@ -310,10 +347,19 @@ async function refreshAll() {
   await Promise.all([refreshWorld(), listChanges()]);
 }
 
+/** After an action of the page: the world, and the lists shown, asked again (a first page: the world changed under any cursor). */
+async function refreshAfterAction() {
+  await Promise.all([refreshWorld(), listChanges(), listCorrections(), view.byStateAsked ? listByState() : undefined]);
+}
+
 let refreshSoon;
-/** A request of an app may have changed the world: refresh a moment later, at most once per moment however busy the app is. */
-function refreshAfter() {
-  if (refreshSoon !== undefined) return;
+/**
+ * A write of an app changed the world: refresh a moment later, at most once per moment however busy
+ * the app is. Reads change nothing worth a refresh (and a health check every 10 s would fill the
+ * journal with the page's own requests).
+ */
+function refreshAfter(entry) {
+  if (entry.method === 'GET' || entry.method === 'HEAD' || entry.method === 'OPTIONS' || refreshSoon !== undefined) return;
   refreshSoon = setTimeout(() => {
     refreshSoon = undefined;
     refreshWorld().catch(showProblem);
@@ -325,6 +371,16 @@ function askForSecret(problem) {
   byId('secret-form').hidden = false;
   byId('secret-problem').textContent = problem.message;
   byId('secret').focus();
+}
+
+/** The journal was refused: the secret changed under the page. Ask for it again; the journal starts again with it. */
+function journalRefused(problem) {
+  view.journal?.stop();
+  view.journal = undefined;
+  if (problem instanceof MockError && problem.code === 'mock-admin-only') {
+    adminSecret.clear();
+    askForSecret(problem);
+  } else showProblem(problem);
 }
 
 async function boot() {
@@ -340,7 +396,8 @@ async function boot() {
   }
   byId('secret-form').hidden = true;
   byId('main').hidden = false;
-  view.journal ??= startJournal({ onEntry: refreshAfter, onProblem: showProblem });
+  showFaults((await admin(inWorld('/state'))).faults, { intoForm: true });
+  view.journal ??= startJournal({ onEntry: refreshAfter, onProblem: journalRefused });
   await listCorrections();
 }
 
@@ -351,9 +408,15 @@ function wire() {
     byId('secret').value = '';
     await boot();
   });
-  on('refresh', 'click', refreshAll);
+  on('refresh', 'click', async () => {
+    await refreshAll();
+    say('Refreshed');
+  });
   on('world', 'change', () => showWorld(byId('world').value));
-  on('correction-filters', 'submit', () => listCorrections());
+  on('correction-filters', 'submit', () => {
+    view.listed = undefined;
+    return listCorrections();
+  });
   byId('correction-filters').elements.as.addEventListener('change', fillProjects);
   on('correction-next', 'click', () => listCorrections({ next: true }));
   on('state-filters', 'submit', listByState);

@@ -10,6 +10,7 @@ const ADMIN_PATH = /^\/__mock(\/|\?|$)/i;
  * Starts the panel: the journal's newest entries, then each new one as it comes.
  * - `onEntry` hears every entry of another caller (not the mock's own routes), e.g. to refresh counts.
  * - Reconnects when the stream drops, and fills the gap from the list, with no row twice.
+ * - `onProblem` hears a refusal (a 403: the admin secret changed), and the panel stops.
  */
 export function startJournal({ onEntry, onProblem }) {
   const rows = byId('journal-rows');
@@ -17,12 +18,15 @@ export function startJournal({ onEntry, onProblem }) {
   const showAdmin = byId('journal-admin');
   const state = byId('journal-state');
   const shown = new Set();
+  // Cleared rows stay out of the view: nothing answered before the clear comes back.
+  let clearedAt = 0;
 
   const visible = (entry) => showAdmin.checked || !ADMIN_PATH.test(entry.path);
 
   const rowOf = (entry) => {
     const broken = entry.violations !== undefined;
     const row = el('tr', {
+      'data-at': entry.at,
       className: [entry.status >= 500 ? 'server-error' : entry.status >= 400 ? 'client-error' : '', broken ? 'violation' : ''].join(' ').trim(),
       'data-request-id': entry.requestId,
       'data-status': entry.status,
@@ -42,11 +46,13 @@ export function startJournal({ onEntry, onProblem }) {
     return row;
   };
 
-  const add = (entry, { atTop }) => {
-    if (shown.has(entry.requestId) || !visible(entry)) return;
+  /** Newest on top, by when each was answered: one the stream missed while it was down comes in at its place. */
+  const add = (entry) => {
+    const at = new Date(entry.at).getTime();
+    if (shown.has(entry.requestId) || !visible(entry) || at <= clearedAt) return;
     shown.add(entry.requestId);
-    if (atTop) rows.prepend(rowOf(entry));
-    else rows.append(rowOf(entry));
+    const below = [...rows.children].find((row) => new Date(row.dataset.at).getTime() < at);
+    rows.insertBefore(rowOf(entry), below ?? null);
     while (rows.children.length > MOST_ROWS) {
       shown.delete(rows.lastElementChild.dataset.requestId);
       rows.lastElementChild.remove();
@@ -56,7 +62,7 @@ export function startJournal({ onEntry, onProblem }) {
   /** The newest entries, below whatever the stream already put on top. */
   const loadList = async () => {
     const { data } = await admin('/__mock/requests?limit=200');
-    for (const entry of data) add(entry, { atTop: false });
+    for (const entry of data) add(entry);
   };
 
   const reload = async () => {
@@ -67,14 +73,16 @@ export function startJournal({ onEntry, onProblem }) {
   };
 
   let stopped = false;
-  const abort = new AbortController();
+  let abort = new AbortController();
   const follow = async () => {
     for (let wait = 500; !stopped; wait = Math.min(wait * 2, 10_000)) {
+      // One stream per attempt, closed when the attempt fails: a failed list must not leave its stream open.
+      abort = new AbortController();
       try {
         state.textContent = 'connecting…';
         // The stream first, then the list: nothing answered in between is missed, and `shown` drops repeats.
         const streaming = followJournal((entry) => {
-          add(entry, { atTop: true });
+          add(entry);
           if (!ADMIN_PATH.test(entry.path)) onEntry(entry);
         }, abort.signal);
         // Awaited below; this keeps a refusal that comes while the list loads from going unhandled.
@@ -84,6 +92,7 @@ export function startJournal({ onEntry, onProblem }) {
         wait = 500;
         await streaming;
       } catch (problem) {
+        abort.abort();
         if (stopped) return;
         if (problem?.status === 403) {
           state.textContent = 'not allowed';
@@ -99,7 +108,9 @@ export function startJournal({ onEntry, onProblem }) {
 
   showAdmin.addEventListener('change', reload);
   byId('journal-clear').addEventListener('click', () => {
+    clearedAt = Math.max(clearedAt, ...[...rows.children].map((row) => new Date(row.dataset.at).getTime()).filter(Number.isFinite));
     rows.replaceChildren();
+    shown.clear();
     detail.hidden = true;
   });
   return {

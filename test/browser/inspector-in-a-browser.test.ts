@@ -88,6 +88,20 @@ describe('the inspector in a browser', () => {
       await page.click('#correction-filters button[type="submit"]');
       await page.locator('#status', { hasText: '25 corrections' }).waitFor();
 
+      // An app's write refreshes the counts behind the operator's back, and leaves what they typed and chose alone.
+      await page.fill('#faults-form input[name="rate"]', '0.8');
+      const firstWaiting = page.locator('#approval-rows tr[data-approval]').first();
+      const deciders = await firstWaiting.locator('select.decider option').evaluateAll((options) => options.map((o) => (o as unknown as { value: string }).value));
+      expect(deciders.length).toBeGreaterThan(1);
+      await firstWaiting.locator('select.decider').selectOption(deciders[1]!);
+      const wontFix = Number(await text(page, '#counts tr[data-count="wont-fix"] td'));
+      const [open] = (await mock.get('/v1/corrections?status=open&limit=1', 'admin')).body.data;
+      expect((await mock.request('PATCH', `/v1/corrections/${open.id}`, { token: 'admin', body: { status: 'wont-fix', note: 'from the app' } })).status).toBe(200);
+      await page.locator('#counts tr[data-count="wont-fix"] td', { hasText: String(wontFix + 1) }).waitFor();
+      expect(await page.inputValue('#faults-form input[name="rate"]')).toBe('0.8');
+      expect(await firstWaiting.locator('select.decider').inputValue()).toBe(deciders[1]);
+      await page.fill('#faults-form input[name="rate"]', '0');
+
       // Approve a waiting pin: it becomes pinned, in the page and through the API.
       const waiting = page.locator('#approval-rows tr[data-approval]').first();
       await waiting.waitFor();
@@ -98,6 +112,8 @@ describe('the inspector in a browser', () => {
       expect(JSON.parse(await text(page, '#record')).status).toBe('pinned');
       expect((await mock.get(`/v1/suggested-changes/${changeId}`, 'admin')).body.status).toBe('pinned');
       await expectRows(page, '#approval-rows tr[data-approval]', approvalCount - 1);
+      // The lists shown are asked again after an action.
+      await page.locator(`#change-rows tr[data-id="${changeId}"]`, { hasText: 'pinned' }).waitFor();
       await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
       if (SCREENSHOT) await page.screenshot({ path: SCREENSHOT });
       const shot = await page.screenshot({ path: join(scratch, 'inspector.png') });
@@ -106,6 +122,7 @@ describe('the inspector in a browser', () => {
       // Reset: the pin waits again, and the page says so.
       await page.click('#reset');
       await page.locator('#status', { hasText: 'Reset the base world' }).waitFor();
+      await page.locator(`#change-rows tr[data-id="${changeId}"]`, { hasText: 'waiting-for-second-person' }).waitFor();
       expect((await mock.get(`/v1/suggested-changes/${changeId}`, 'admin')).body.status).toBe('waiting-for-second-person');
       await expectRows(page, '#approval-rows tr[data-approval]', approvalCount);
       expect(problems.filter((p) => !p.includes('503'))).toEqual([]);
@@ -114,14 +131,17 @@ describe('the inspector in a browser', () => {
     }
   }, 30_000);
 
-  it('from another machine: the page is served, asks for the admin secret, refuses a wrong one with the mock\'s message, and keeps the right one for the tab', async () => {
+  it('from another machine, by the demo\'s own name: the page is served, asks for the admin secret, refuses a wrong one with the mock\'s message, keeps the right one for the tab, and drives the mock', async () => {
     mock.mock.context.adminToken = ADMIN_SECRET;
     // The server listens on loopback; each connection is made to look as if it came from outside.
     const outside = createMockServer(mock.mock.app);
     outside.on('connection', (socket) => Object.defineProperty(socket, 'remoteAddress', { value: '203.0.113.7', configurable: true }));
     await new Promise<void>((listening) => outside.listen(0, '127.0.0.1', listening));
-    const url = `http://127.0.0.1:${(outside.address() as AddressInfo).port}`;
-    const context = await browser.newContext();
+    // The operator opens the demo by its own name (which the browser resolves to loopback): the page's
+    // Origin and Host are that name, as on a real demo, and the page still drives the mock.
+    const url = `http://demo.example:${(outside.address() as AddressInfo).port}`;
+    const demoBrowser = await launchBrowser(['--host-resolver-rules=MAP demo.example 127.0.0.1']);
+    const context = await demoBrowser.newContext();
     try {
       const { page, problems } = await openInspector(url, context);
       await page.locator('#secret-form').waitFor();
@@ -142,10 +162,18 @@ describe('the inspector in a browser', () => {
       await page.reload();
       await page.locator('#principal-rows tr[data-principal="usr_ada_admin"]').waitFor();
       expect(await page.locator('#secret-form').isVisible()).toBe(false);
+      // State-changing requests from the page at the demo's address go through (its own origin, with the secret).
+      await page.fill('#faults-form input[name="rate"]', '0.5');
+      await page.click('#faults-set');
+      await page.locator('#faults-now', { hasText: '503 at rate 0.5' }).waitFor();
+      expect(mock.mock.context.base.faults).toMatchObject({ databaseBusy: { rate: 0.5 } });
+      await page.click('#faults-clear');
+      await page.locator('#faults-now', { hasText: 'now: none' }).waitFor();
       // The only errors are the browser's notes of the two 403s the secret form answered.
       expect(problems.filter((p) => !/403/.test(p))).toEqual([]);
     } finally {
       await context.close();
+      await demoBrowser.close();
       delete mock.mock.context.adminToken;
       outside.closeAllConnections();
       await new Promise((closed) => outside.close(closed));

@@ -426,6 +426,11 @@ describe('the errors every route can give, before it reads the request (the guar
       expectOnDocument('listMockSessions', await call(url, 'GET', '/__mock/sessions', { headers: withSecret }), 200);
       // The Origin rule still holds: the secret does not let a foreign page drive the mock.
       expectOnDocument('resetMock', await call(url, 'POST', '/__mock/reset', { headers: { ...withSecret, Origin: 'https://evil.example' } }), 403, 'foreign-origin');
+      // The inspector opened at the demo's own address: its Origin is the request's Host, and with the secret it drives the mock.
+      const ownPage = { 'X-Mock-Admin-Token': SECRET, Host: 'demo.example.com:4010', Origin: 'http://demo.example.com:4010' };
+      expectOnDocument('resetMock', await call(url, 'POST', '/__mock/reset', { headers: ownPage }), 200);
+      expectOnDocument('resetMock', await call(url, 'POST', '/__mock/reset', { headers: { ...ownPage, Origin: 'http://demo.example.com:4011' } }), 403, 'foreign-origin');
+      expectOnDocument('resetMock', await call(url, 'POST', '/__mock/reset', { headers: { ...ownPage, 'X-Mock-Admin-Token': 'not the secret' } }), 403, 'mock-admin-only');
     } finally {
       delete server.mock.context.adminToken;
       outside.closeAllConnections();

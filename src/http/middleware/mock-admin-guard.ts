@@ -44,6 +44,15 @@ function originHostname(origin: string): string | undefined {
   }
 }
 
+/** `http://demo-host:4010` → `demo-host:4010`, as a `Host` header names it (default port left out); undefined for no URL. */
+function originAuthority(origin: string): string | undefined {
+  try {
+    return new URL(origin).host.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
 function hasBody(req: Request): boolean {
   return Number(req.get('Content-Length') ?? 0) > 0 || req.get('Transfer-Encoding') !== undefined;
 }
@@ -53,8 +62,9 @@ function hasBody(req: Request): boolean {
  * - `Host` must name this machine (a loopback address, `localhost`) or a `publicHosts` name: else
  *   403 `host-not-allowed` (a DNS-rebound page sends its own name). A request with no `Host` is
  *   no browser's and passes, and so does one with the admin secret.
- * - An `Origin` of this machine gets CORS; any other gets none, and a state-changing request
- *   with it (or its preflight) is 403 `foreign-origin`.
+ * - An `Origin` of this machine gets CORS, and so does the mock's own origin on a request with the
+ *   admin secret (the inspector opened at a demo's address); any other gets none, and a
+ *   state-changing request with it (or its preflight) is 403 `foreign-origin`.
  * - A state-changing request's body must be `application/json` (415): a form post or a
  *   `text/plain` fetch, which a page may send without a preflight, is refused.
  */
@@ -62,15 +72,19 @@ export function mockAdminGuard(publicHosts: () => readonly string[], adminToken:
   return (req, res, next) => {
     const hosts = publicHosts();
     const host = req.get('Host');
+    const withSecret = carriesAdminToken(req, adminToken());
     // The admin secret is what a rebound page cannot have: with it, any name the mock is reached by will do.
-    if (host !== undefined && !isLocalHostname(hostnameOf(host), hosts) && !carriesAdminToken(req, adminToken())) {
+    if (host !== undefined && !isLocalHostname(hostnameOf(host), hosts) && !withSecret) {
       throw new ApiError('host-not-allowed', `/__mock answers only requests addressed to localhost, a loopback address or the --public-url host; this one was addressed to "${host}". If that is how the mock is reached, start it with --public-url http://${host}`, { host });
     }
     const origin = req.get('Origin');
     const preflight = req.method === 'OPTIONS' && req.get('Access-Control-Request-Method') !== undefined;
     if (origin !== undefined) {
       const originHost = originHostname(origin);
-      if (originHost === undefined || !isLocalHostname(originHost, hosts)) {
+      // With the secret, a page of the mock's own origin (the inspector, opened at any address
+      // of a demo) may drive it too; a foreign page cannot send the secret, whose header needs a preflight.
+      const ownPage = withSecret && host !== undefined && originAuthority(origin) === host.trim().toLowerCase();
+      if (!ownPage && (originHost === undefined || !isLocalHostname(originHost, hosts))) {
         if (preflight || !READS.has(req.method)) {
           throw new ApiError('foreign-origin', `/__mock takes no request from a page on ${origin}: only pages served from this machine (localhost, a loopback address or the --public-url host) may drive the mock`, { origin });
         }
