@@ -223,8 +223,8 @@ async function advanceClock() {
 async function reset() {
   const done = await admin(inWorld('/reset'), { method: 'POST' });
   view.listed = undefined;
-  await refreshAfterAction();
-  say(`Reset ${view.session ? `session ${view.session}` : 'the base world'}: ${Object.values(done.corrections).reduce((a, b) => a + b, 0)} corrections, as loaded`);
+  const note = await refreshAfterAction();
+  say(`Reset ${view.session ? `session ${view.session}` : 'the base world'}: ${Object.values(done.corrections).reduce((a, b) => a + b, 0)} corrections, as loaded${note}`);
 }
 
 async function loadSessions() {
@@ -300,8 +300,8 @@ async function loadApprovals() {
       byId('record').className = 'json';
       byId('record').textContent = JSON.stringify(decided, null, 2);
       view.deciders.delete(change.approvalId);
-      await refreshAfterAction();
-      say(`${decision}: "${decided.title}" is now ${decided.status}`);
+      const note = await refreshAfterAction();
+      say(`${decision}: "${decided.title}" is now ${decided.status}${note}`);
     }) }, decision[0].toUpperCase() + decision.slice(1));
     return el('tr', { 'data-id': change.id, 'data-approval': change.approvalId },
       el('td', { title: change.id }, change.title),
@@ -316,8 +316,8 @@ async function loadChecks() {
   fill(byId('check-rows'), data.map((change) => {
     const finish = (fails) => el('button', { type: 'button', className: fails ? 'check-fails' : 'check-passes', onclick: guarded(async () => {
       await admin(inWorld(`/checks/${change.id}/finish`), { method: 'POST', body: { fails } });
-      await refreshAfterAction();
-      say(`The check of "${change.title}" ${fails ? 'failed' : 'passed'}`);
+      const note = await refreshAfterAction();
+      say(`The check of "${change.title}" ${fails ? 'failed' : 'passed'}${note}`);
     }) }, fails ? 'Fails' : 'Passes');
     return el('tr', { 'data-id': change.id }, el('td', { title: change.id }, change.title), el('td', {}, finish(false), finish(true)));
   }), 'no check is running', 2);
@@ -331,8 +331,8 @@ async function postTestRun() {
   byId('record-title').textContent = 'POST /__mock/test-runs';
   byId('record').className = 'json';
   byId('record').textContent = JSON.stringify(outcome, null, 2);
-  await refreshAfterAction();
-  say('Test run posted');
+  const note = await refreshAfterAction();
+  say(`Test run posted${note}`);
 }
 
 // ---- start ------------------------------------------------------------------
@@ -347,9 +347,16 @@ async function refreshAll() {
   await Promise.all([refreshWorld(), listChanges()]);
 }
 
-/** After an action of the page: the world, and the lists shown, asked again (a first page: the world changed under any cursor). */
+/**
+ * After an action of the page: the world, and the lists shown, asked again (a first page: the world
+ * changed under any cursor). Resolves to what could not be read again, to say after the action's own
+ * outcome (the corrections list may be asked as a principal whose token is refused).
+ */
 async function refreshAfterAction() {
-  await Promise.all([refreshWorld(), listChanges(), listCorrections(), view.byStateAsked ? listByState() : undefined]);
+  await refreshWorld();
+  const lists = [listChanges(), listCorrections(), view.byStateAsked ? listByState() : Promise.resolve()];
+  const refused = (await Promise.allSettled(lists)).filter((r) => r.status === 'rejected').map((r) => r.reason);
+  return refused.length === 0 ? '' : ` (a list could not be read again: ${refused.map((p) => p.code ?? p.message).join(', ')})`;
 }
 
 let refreshSoon;

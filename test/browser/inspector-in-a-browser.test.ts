@@ -169,8 +169,12 @@ describe('the inspector in a browser', () => {
       expect(mock.mock.context.base.faults).toMatchObject({ databaseBusy: { rate: 0.5 } });
       await page.click('#faults-clear');
       await page.locator('#faults-now', { hasText: 'now: none' }).waitFor();
-      // The only errors are the browser's notes of the two 403s the secret form answered.
-      expect(problems.filter((p) => !/403/.test(p))).toEqual([]);
+      // An expired principal can be chosen, to show the 401 its token gets.
+      await page.selectOption('#correction-filters select[name="as"]', 'usr_eve_expired');
+      await page.click('#correction-filters button[type="submit"]');
+      await page.locator('#status', { hasText: '401 auth-expired' }).waitFor();
+      // The only errors are the browser's notes of the two 403s the secret form answered, and of the 401.
+      expect(problems.filter((p) => !/40[13]/.test(p))).toEqual([]);
     } finally {
       await context.close();
       await demoBrowser.close();
