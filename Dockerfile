@@ -20,7 +20,9 @@ RUN sh /tmp/install-package.sh /tmp/pkg/kindgi-mock-*.tgz /tmp/pkg/package-lock.
   && mkdir -p /data && chown node:node /data
 WORKDIR /app
 # The admin secret comes from the environment at run time (KINDGI_MOCK_ADMIN_TOKEN), never from the image.
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=4010
+# The worlds that passed every check are remembered on the volume, so a new container of the same
+# image does not check them again (some 7 s).
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=4010 KINDGI_MOCK_CHECKED_WORLDS=/data/checked-worlds
 USER node
 EXPOSE 4010
 VOLUME ["/data"]

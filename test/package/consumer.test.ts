@@ -210,7 +210,7 @@ describe("the container recipe (Dockerfile, compose.yaml): its steps, run outsid
     expect(readFileSync(join(ROOT, 'container/install-package.sh'), 'utf8')).toContain('npm ci --omit=dev --ignore-scripts');
     expect(argsOf(runtime, 'USER')).toEqual(['node']);
     expect(argsOf(runtime, 'WORKDIR')).toEqual(['/app']);
-    expect(env).toMatchObject({ HOST: '0.0.0.0', PORT: '4010' });
+    expect(env).toMatchObject({ HOST: '0.0.0.0', PORT: '4010', KINDGI_MOCK_CHECKED_WORLDS: `${volume}/checked-worlds` });
     expect(Object.keys(env)).not.toContain('KINDGI_MOCK_ADMIN_TOKEN');
     expect(argsOf(runtime, 'EXPOSE')).toEqual(['4010']);
     expect(healthcheck.join(' ')).toContain('/health');
@@ -238,10 +238,11 @@ describe("the container recipe (Dockerfile, compose.yaml): its steps, run outsid
     expect(() => installed('typescript')).toThrow(/ENOENT/);
 
     // As the image runs it, but on loopback and a free port (tests listen on 127.0.0.1), with the volume a folder here.
+    const inVolume = (vars: Record<string, string>) => Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, value.replace(volume!, data)]));
     const started = async () => {
       const child = spawn(command[0]!, command.slice(1).map((arg) => arg.replace(volume!, data)), {
         cwd: dest,
-        env: { ...appEnv(), ...env, HOST: '127.0.0.1', PORT: '0', KINDGI_MOCK_ADMIN_TOKEN: 'a-demo-secret-of-some-length', XDG_CACHE_HOME: join(work, 'container-cache') },
+        env: { ...appEnv(), ...inVolume(env), HOST: '127.0.0.1', PORT: '0', KINDGI_MOCK_ADMIN_TOKEN: 'a-demo-secret-of-some-length' },
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -255,6 +256,7 @@ describe("the container recipe (Dockerfile, compose.yaml): its steps, run outsid
     let stopped = false;
     try {
       expect(first.banner).toContain(`state: ${join(data, 'world.state.jsonl')}, 0 writes restored`);
+      expect(first.banner).toContain('world: passed every check');
       expect(await (await fetch(`${first.url}/health`)).json()).toEqual({ ok: true });
       expect(await (await fetch(`${first.url}/__mock/`)).text()).toContain('kindgi-mock inspector');
       await expect(health(first.port)).resolves.toBeDefined();
@@ -272,6 +274,8 @@ describe("the container recipe (Dockerfile, compose.yaml): its steps, run outsid
       const second = await started();
       try {
         expect(second.banner).toContain('1 write restored');
+        // The world checked at the first start is remembered on the volume, as a new container would find it.
+        expect(second.banner).toContain('these exact files passed every check before');
         const kept = (await (await fetch(`${second.url}/v1/corrections/${open!.id}`, { headers })).json()) as { status: string; statusNote: { text: string } };
         expect([kept.status, kept.statusNote.text]).toEqual(['wont-fix', 'kept in the volume']);
       } finally {
