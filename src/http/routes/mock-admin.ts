@@ -1,6 +1,7 @@
 // The mock's own routes under `/__mock`, mounted from their document (spec/mock-admin.yaml) by
-// operationId: loopback callers, addressed to this machine, from no foreign page (see
-// mock-admin-guard.ts); every answer leaves through `send`, held to that document.
+// operationId: callers on this machine or with the admin secret, addressed to this machine, from
+// no foreign page (admin-caller.ts, mock-admin-guard.ts); every answer leaves through `send`, held
+// to that document. The inspector's page and files are the exception: served to anyone.
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { REOPENED_HOW } from '../../domain/types.ts';
 import { MOCK_ADMIN_PREFIX, mockAdminValidators } from '../../spec/mock-admin-spec.ts';
