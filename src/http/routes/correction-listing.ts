@@ -4,7 +4,7 @@ import { CORRECTION_STATUSES, type Correction, type CorrectionStatus } from '../
 import type { components } from '../../types/mock-admin-api.ts';
 import type { WorldStore } from '../../store/world-store.ts';
 import { ApiError } from '../api-error.ts';
-import { queryParameter } from './body-fields.ts';
+import { filledQueryParameter, queryLimit, queryValues } from './body-fields.ts';
 
 export type ListedCorrection = components['schemas']['ListedCorrection'];
 
@@ -21,29 +21,19 @@ const MAX_LIMIT = 1000;
 
 /** `status` (a comma list), `projectId`, `reopened` and `note` (`true` or `false`), `limit` (1–1000, 100); each once; 400 bad-input for another value. */
 export function parseCorrectionQuery(query: Record<string, unknown>): CorrectionQuery {
-  const one = (name: string): string | undefined => {
-    const value = queryParameter(query, name);
-    if (value === '') throw new ApiError('bad-input', `give ${name} a value`, { parameter: name });
-    return value;
-  };
   const yesOrNo = (name: string): boolean | undefined => {
-    const value = one(name);
+    const value = filledQueryParameter(query, name);
     if (value === undefined) return undefined;
     if (value !== 'true' && value !== 'false') throw new ApiError('bad-input', `${name} is true or false, not ${value}`, { parameter: name });
     return value === 'true';
   };
-  const statuses = one('status')?.split(',');
-  const unknown = statuses?.filter((s) => !(CORRECTION_STATUSES as readonly string[]).includes(s)) ?? [];
-  if (unknown.length > 0) throw new ApiError('bad-input', `status takes ${CORRECTION_STATUSES.join(', ')} (a comma list), not ${unknown.join(', ')}`, { parameter: 'status' });
-  const limitText = one('limit');
-  const limit = limitText === undefined ? DEFAULT_LIMIT : Number(limitText);
-  if (!/^\d+$/.test(limitText ?? '0') || limit < 1 || limit > MAX_LIMIT) throw new ApiError('bad-input', `limit is a whole number from 1 to ${MAX_LIMIT}`, { parameter: 'limit' });
-  const projectId = one('projectId');
+  const statuses = queryValues(query, 'status', CORRECTION_STATUSES);
+  const projectId = filledQueryParameter(query, 'projectId');
   const reopened = yesOrNo('reopened');
   const note = yesOrNo('note');
   return {
-    limit,
-    ...(statuses ? { statuses: statuses as CorrectionStatus[] } : {}),
+    limit: queryLimit(query, MAX_LIMIT) ?? DEFAULT_LIMIT,
+    ...(statuses ? { statuses } : {}),
     ...(projectId !== undefined ? { projectId } : {}),
     ...(reopened !== undefined ? { reopened } : {}),
     ...(note !== undefined ? { note } : {}),

@@ -1,18 +1,15 @@
 // The query of `GET /__mock/requests` and its stream: `limit`, `status` and `path`, each optional.
 import { ApiError } from '../api-error.ts';
 import type { JournalFilter } from '../request-journal.ts';
-import { queryParameter } from './body-fields.ts';
+import { queryLimit, queryParameter } from './body-fields.ts';
 
 export const MAX_JOURNAL_LIMIT = 1000;
 
 export function parseJournalQuery(query: Record<string, unknown>): JournalFilter {
   const one = (name: string) => queryParameter(query, name);
   const filter: JournalFilter = {};
-  const limit = one('limit');
-  if (limit !== undefined) {
-    if (!/^\d{1,4}$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_JOURNAL_LIMIT) throw new ApiError('bad-input', `limit is a whole number from 1 to ${MAX_JOURNAL_LIMIT}`, { parameter: 'limit' });
-    filter.limit = Number(limit);
-  }
+  const limit = queryLimit(query, MAX_JOURNAL_LIMIT);
+  if (limit !== undefined) filter.limit = limit;
   const status = one('status');
   if (status !== undefined) {
     const exact = /^[1-5]\d\d$/.exec(status);

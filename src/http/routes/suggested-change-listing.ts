@@ -3,8 +3,7 @@
 import { SUGGESTED_CHANGE_STATUSES, type Actor, type SuggestedChangeStatus } from '../../domain/types.ts';
 import { PINNER_NOT_RECORDED } from '../../store/world-base.ts';
 import type { WorldStore } from '../../store/world-store.ts';
-import { ApiError } from '../api-error.ts';
-import { queryParameter } from './body-fields.ts';
+import { filledQueryParameter, queryValues } from './body-fields.ts';
 
 export interface ListedSuggestedChange {
   id: string;
@@ -23,17 +22,9 @@ export interface SuggestedChangeQuery {
 
 /** `status` (a comma list of statuses) and `projectId`, each once and optional; 400 bad-input for another value. */
 export function parseSuggestedChangeQuery(query: Record<string, unknown>): SuggestedChangeQuery {
-  const one = (name: string): string | undefined => {
-    const value = queryParameter(query, name);
-    if (value === '') throw new ApiError('bad-input', `give ${name} a value`, { parameter: name });
-    return value;
-  };
-  const status = one('status');
-  const statuses = status?.split(',');
-  const unknown = statuses?.filter((s) => !(SUGGESTED_CHANGE_STATUSES as readonly string[]).includes(s)) ?? [];
-  if (unknown.length > 0) throw new ApiError('bad-input', `status takes ${SUGGESTED_CHANGE_STATUSES.join(', ')} (a comma list), not ${unknown.join(', ')}`, { parameter: 'status' });
-  const projectId = one('projectId');
-  return { ...(statuses ? { statuses: statuses as SuggestedChangeStatus[] } : {}), ...(projectId !== undefined ? { projectId } : {}) };
+  const statuses = queryValues(query, 'status', SUGGESTED_CHANGE_STATUSES);
+  const projectId = filledQueryParameter(query, 'projectId');
+  return { ...(statuses ? { statuses } : {}), ...(projectId !== undefined ? { projectId } : {}) };
 }
 
 /** Every suggested change of the world the query keeps, as the API derives its status and title. */
