@@ -35,19 +35,14 @@ export function isLocalHostname(hostname: string, publicHosts: readonly string[]
     || publicHosts.includes(hostname);
 }
 
-/** The hostname of an `Origin` header, or undefined for `null` and anything that is no URL. */
-function originHostname(origin: string): string | undefined {
+/**
+ * An `Origin` header's hostname (`[::1]` → `::1`) and authority as a `Host` header names it
+ * (`demo-host:4010`, default port left out), lower case; undefined for `null` and anything that is no URL.
+ */
+function parseOrigin(origin: string): { hostname: string; authority: string } | undefined {
   try {
-    return new URL(origin).hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-  } catch {
-    return undefined;
-  }
-}
-
-/** `http://demo-host:4010` → `demo-host:4010`, as a `Host` header names it (default port left out); undefined for no URL. */
-function originAuthority(origin: string): string | undefined {
-  try {
-    return new URL(origin).host.toLowerCase();
+    const url = new URL(origin);
+    return { hostname: url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase(), authority: url.host.toLowerCase() };
   } catch {
     return undefined;
   }
@@ -80,11 +75,11 @@ export function mockAdminGuard(publicHosts: () => readonly string[], adminToken:
     const origin = req.get('Origin');
     const preflight = req.method === 'OPTIONS' && req.get('Access-Control-Request-Method') !== undefined;
     if (origin !== undefined) {
-      const originHost = originHostname(origin);
+      const parsed = parseOrigin(origin);
       // With the secret, a page of the mock's own origin (the inspector, opened at any address
       // of a demo) may drive it too; a foreign page cannot send the secret, whose header needs a preflight.
-      const ownPage = withSecret && host !== undefined && originAuthority(origin) === host.trim().toLowerCase();
-      if (!ownPage && (originHost === undefined || !isLocalHostname(originHost, hosts))) {
+      const ownPage = withSecret && host !== undefined && parsed?.authority === host.trim().toLowerCase();
+      if (!ownPage && (parsed === undefined || !isLocalHostname(parsed.hostname, hosts))) {
         if (preflight || !READS.has(req.method)) {
           throw new ApiError('foreign-origin', `/__mock takes no request from a page on ${origin}: only pages served from this machine (localhost, a loopback address or the --public-url host) may drive the mock`, { origin });
         }
