@@ -82,6 +82,8 @@ export interface WorldStore {
   writeCount(): number;
   /** The newest time the world's records carry (tokens aside), in epoch ms: a clock set before it would stamp a write before the record it changes. */
   newestTime(): number;
+  /** Every correction of the world, superseded and removed ones too, as stored (read only): for the operator's listing. */
+  allCorrections(): Iterable<Correction>;
   /** Every suggested change as the API serves it (derived status and title), in the world's order: for the operator's listing. */
   suggestedChangeViews(): SuggestedChange[];
   /** Counts by status, for `/__mock/state`. */
@@ -346,6 +348,8 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
     newestTime: () => Math.max(base.newestTime(), layer.newest),
 
     suggestedChangeViews: () => [...layer.changes.values()].map((s) => viewSuggestedChange(s, blockOf)),
+
+    allCorrections: () => layer.corrections.values(),
 
     counts() {
       return {

@@ -508,9 +508,9 @@ describe('a bug in the mock, planted by the test through the store or the contex
     vi.spyOn(server.mock.store, 'reset').mockImplementation(planted);
     vi.spyOn(server.mock.store, 'commit').mockImplementation(planted);
     vi.spyOn(server.mock.store, 'suggestedChangeViews').mockImplementation(planted);
-    vi.spyOn(server.mock.store, 'worldView').mockImplementation(planted);
+    vi.spyOn(server.mock.store, 'allCorrections').mockImplementation(planted);
     const session = server.mock.sessions.world(sessionId)!;
-    for (const name of ['principals', 'counts', 'reset', 'commit', 'suggestedChangeViews', 'worldView'] as const) vi.spyOn(session.store, name).mockImplementation(planted);
+    for (const name of ['principals', 'counts', 'reset', 'commit', 'suggestedChangeViews', 'allCorrections'] as const) vi.spyOn(session.store, name).mockImplementation(planted);
     for (const name of ['create', 'list', 'get', 'end'] as const) vi.spyOn(server.mock.sessions, name).mockImplementation(planted);
     for (const name of ['list', 'subscribe'] as const) vi.spyOn(server.mock.journal, name).mockImplementation(planted);
     // The session routes find their world before the planted registry would fail them.

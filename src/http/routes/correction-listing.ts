@@ -55,7 +55,7 @@ const newestFirst = (a: Correction, b: Correction) => (a.createdAt === b.created
  * superseded ones never (they are history, as in `/v1`), removed ones in any status filter's absence.
  */
 export function listCorrectionsByState(store: WorldStore, query: CorrectionQuery): { data: ListedCorrection[]; hasMore: boolean } {
-  const kept = store.worldView().corrections.filter((c) => matches(c, query)).sort(newestFirst);
+  const kept = [...store.allCorrections()].filter((c) => matches(c, query)).sort(newestFirst);
   return { data: kept.slice(0, query.limit).map(listed), hasMore: kept.length > query.limit };
 }
 
