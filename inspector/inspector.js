@@ -16,6 +16,8 @@ const view = {
   byStateAsked: false,
   /** Who was chosen to decide each waiting pin, kept while its row is rebuilt. */
   deciders: new Map(),
+  /** Whether the next counts put the world's faults in the form: at load and when another world is shown. */
+  faultsIntoForm: true,
 };
 
 /** A route of the world shown: `/__mock/state`, or `/__mock/sessions/{id}/state`. */
@@ -97,7 +99,8 @@ async function loadCounts() {
     table('Corrections', state.corrections),
     table('Suggested changes', state.suggestedChanges),
     table('Runs', { runs: state.runs }));
-  showFaults(state.faults, { intoForm: false });
+  showFaults(state.faults, { intoForm: view.faultsIntoForm });
+  view.faultsIntoForm = false;
 }
 
 /** A first page from the form, or (`next`) the next page of the list shown, with the query and principal it was asked with. */
@@ -144,24 +147,28 @@ async function listChanges() {
     el('td', { title: s.id }, shortId(s.id)), el('td', {}, s.status), el('td', {}, s.title))), 'none', 3);
 }
 
+/** `value` as JSON in the record panel, under `title`; `problem` marks a refusal. */
+function showJson(title, value, { problem = false } = {}) {
+  byId('record-title').textContent = title;
+  byId('record').className = problem ? 'json problem' : 'json';
+  byId('record').textContent = JSON.stringify(value, null, 2);
+}
+
 /** One record through `/v1`, as the principal chosen for corrections; a refusal is shown as the API sent it. */
 async function showRecord(kind, id) {
-  const record = byId('record');
-  byId('record-title').textContent = `GET /v1/${kind}/${id}`;
+  const title = `GET /v1/${kind}/${id}`;
   try {
-    record.className = 'json';
-    record.textContent = JSON.stringify(await api(`/v1/${kind}/${id}`, tokenOfChoice(byId('correction-filters').elements.as)), null, 2);
+    showJson(title, await api(`/v1/${kind}/${id}`, tokenOfChoice(byId('correction-filters').elements.as)));
   } catch (problem) {
     if (!(problem instanceof MockError)) throw problem;
-    record.className = 'json problem';
-    record.textContent = JSON.stringify({ status: problem.status, error: { code: problem.code, message: problem.message, details: problem.details, requestId: problem.requestId } }, null, 2);
+    showJson(title, { status: problem.status, error: { code: problem.code, message: problem.message, details: problem.details, requestId: problem.requestId } }, { problem: true });
   }
 }
 
 // ---- controls ---------------------------------------------------------------
 
 /**
- * Says the faults now set; `intoForm` also puts them in the form (at load, and after the form's own
+ * Says the faults now set; `intoForm` also puts them in the form (at load, when another world is shown, and after the form's own
  * Set or Clear), never on a background refresh, which would undo what the operator is typing.
  */
 function showFaults(faults, { intoForm }) {
@@ -275,6 +282,7 @@ async function endSession(id) {
 async function showWorld(sessionId) {
   view.session = sessionId || undefined;
   view.listed = undefined;
+  view.faultsIntoForm = true;
   byId('world').value = view.session ?? '';
   await refreshAll();
   await listCorrections();
@@ -296,9 +304,7 @@ async function loadApprovals() {
     if (kept && choices.some((p) => p.id === kept)) decider.value = kept;
     const decide = (decision) => el('button', { type: 'button', className: `decide-${decision}`, disabled: choices.length === 0, title: choices.length === 0 ? 'no principal of this world may decide it' : '', onclick: guarded(async () => {
       const decided = await admin(`/__mock/approvals/${change.approvalId}/${decision}`, { method: 'POST', token: principalById(decider.value)?.token });
-      byId('record-title').textContent = `${decision} ${change.approvalId}`;
-      byId('record').className = 'json';
-      byId('record').textContent = JSON.stringify(decided, null, 2);
+      showJson(`${decision} ${change.approvalId}`, decided);
       view.deciders.delete(change.approvalId);
       const note = await refreshAfterAction();
       say(`${decision}: "${decided.title}" is now ${decided.status}${note}`);
@@ -328,9 +334,7 @@ async function postTestRun() {
   const f = fieldsOf(form);
   const ids = (text) => text.split(/[\s,]+/).filter(Boolean);
   const outcome = await admin('/__mock/test-runs', { method: 'POST', token: tokenOfChoice(form.elements.as), body: { version: f.version, how: f.how, wrong: ids(f.wrong), right: ids(f.right) } });
-  byId('record-title').textContent = 'POST /__mock/test-runs';
-  byId('record').className = 'json';
-  byId('record').textContent = JSON.stringify(outcome, null, 2);
+  showJson('POST /__mock/test-runs', outcome);
   const note = await refreshAfterAction();
   say(`Test run posted${note}`);
 }
@@ -403,7 +407,6 @@ async function boot() {
   }
   byId('secret-form').hidden = true;
   byId('main').hidden = false;
-  showFaults((await admin(inWorld('/state'))).faults, { intoForm: true });
   view.journal ??= startJournal({ onEntry: refreshAfter, onProblem: journalRefused });
   await listCorrections();
 }
