@@ -2,7 +2,7 @@
 // kit picks a broad token, another tenant's and a narrow one.
 import type { Tokens } from './types.ts';
 
-interface ListedPrincipal {
+export interface ListedPrincipal {
   token: string;
   kind: string;
   tenantId: string;
@@ -21,7 +21,14 @@ export async function discoverTokens(baseUrl: string, now = Date.now()): Promise
     return undefined;
   }
   if (response.status !== 200) return undefined;
-  const listed = ((await response.json()) as { data?: ListedPrincipal[] }).data ?? [];
+  return tokensOf(((await response.json()) as { data?: ListedPrincipal[] }).data ?? [], now);
+}
+
+/**
+ * The tokens to call with, of the principals a mock lists (`/__mock/principals`, or the MSW
+ * handlers' `principals`); undefined when none is valid at `now`.
+ */
+export function tokensOf(listed: readonly ListedPrincipal[], now = Date.now()): Tokens | undefined {
   const valid = listed.filter((p) => (!p.expiresAt || Date.parse(p.expiresAt) > now) && (!p.revokedAt || Date.parse(p.revokedAt) > now));
   const breadth = (p: ListedPrincipal) => p.writableProjectIds.length * 1000 + p.readableProjectIds.length;
   const primary = [...valid].sort((a, b) => breadth(b) - breadth(a) || (a.kind === 'user' ? -1 : 1))[0];

@@ -1,6 +1,6 @@
 // `kindgi-mock/contracts`: the contract kit for a CI script: run the suite against a deployment,
 // then judge and report the result as the `kindgi-mock contracts` command does.
-import { discoverTokens } from './discover.ts';
+import { discoverTokens, tokensOf } from './discover.ts';
 import { exitCodeOf } from './exit-code.ts';
 import { listChecks, listedChecks } from './list-checks.ts';
 import { githubAnnotations, githubSummary } from './report/github.ts';
@@ -15,7 +15,7 @@ export type { CheckSource, SourceKind } from './sources.ts';
 export type { TargetRecord } from './target/record.ts';
 export type { WritesReport } from './writes-ledger.ts';
 export type { Failure, Severity, Tokens } from './types.ts';
-export { discoverTokens, exitCodeOf, githubAnnotations, githubSummary, listChecks, listedChecks, summarize, toJunit };
+export { discoverTokens, tokensOf, exitCodeOf, githubAnnotations, githubSummary, listChecks, listedChecks, summarize, toJunit };
 
 export interface RunOptions extends Omit<SuiteOptions, 'tokens'> {
   /** The tokens to call with; found at `/__mock/principals` when the target is a kindgi-mock. */

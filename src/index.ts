@@ -14,7 +14,7 @@ import type { Defect } from './http/defects.ts';
 import { READ_HANDLERS } from './http/routes/read-handlers.ts';
 import { WRITE_HANDLERS } from './http/routes/write-handlers.ts';
 import type { OpenApiDocument } from './spec/openapi-types.ts';
-import { loadCompiledSpec } from './spec/validators.ts';
+import { loadCompiledSpec } from './spec/load-compiled-spec.ts';
 import type { StateJournal, StateNotice } from './store/state-file.ts';
 import type { StateFileSystem } from './store/state-fs.ts';
 import { openRestoredState } from './store/state-restore.ts';
@@ -22,12 +22,13 @@ import { createWorldStore, type WorldStore } from './store/world-store.ts';
 import { DEFAULT_SEED } from './fixtures/generate-world.ts';
 import { WORLD_NOW } from './fixtures/generate/random.ts';
 import { newestDateIn, shiftWorldDates } from './fixtures/world-dates.ts';
-import { clockRangeProblem, type ClockSetting, type MockClock } from './worlds/mock-clock.ts';
+import { clockRangeProblem, clockSettingOf, type MockClock } from './worlds/mock-clock.ts';
 import { clockProblem, createMockWorld, createWorldClock, type WorldSettings } from './worlds/mock-world.ts';
 import { MAX_ADVANCE_MS } from './http/routes/clock-bodies.ts';
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type RequestJournal } from './http/request-journal.ts';
 import { seededSessionWorld } from './worlds/seeded-worlds.ts';
-import { createSessions, SessionRefusal, type Session, type SessionOptions, type Sessions } from './worlds/sessions.ts';
+import { sessionWorldOpener } from './worlds/session-worlds.ts';
+import { createSessions, type Session, type SessionOptions, type Sessions } from './worlds/sessions.ts';
 
 // The world a mock serves (the fixtures format, fixtures/README.md) and who may call it.
 export type {
@@ -214,18 +215,9 @@ export function createMock(options: MockOptions = {}): Mock {
     journal?.close();
     throw new RangeError(`${startProblem}${clockStart ? '' : ' (start with clock / --clock at that time or later, or dates "now" / --dates now)'}`);
   }
-  const openSessionWorld = (sessionId: string, seed: number | undefined): MockWorld => {
-    const sessionWorld = seed === undefined ? world : seededSessionWorld(seed, options.corrections, seedDatesOffset, document);
-    const sessionSettings: WorldSettings = { ...settings, ...(seed !== undefined ? { seed } : {}) };
-    // Sealed by its own seed's secret, or by a random one without a seed: `--cursor-secret` is
-    // kept only by a session that takes the mock's seed, as the base world does.
-    if (seed !== undefined || settings.seed === undefined) delete sessionSettings.cursorSecret;
-    const clock = createWorldClock(sessionSettings);
-    const opened = createMockWorld(sessionSettings, clock, createWorldStore(sessionWorld, { clock: clock.now }), { sessionId });
-    const problem = clockProblem(opened, opened.clock.now());
-    if (problem) throw new SessionRefusal('bad-input', `seed ${seed}: ${problem}`, { field: 'seed' });
-    return opened;
-  };
+  const embeddedWorld = () => loadSharedWorldFolder(undefined, document).world;
+  const seededWorld = (seed: number) => seededSessionWorld(seed, options.corrections, seedDatesOffset, document, embeddedWorld);
+  const openSessionWorld = sessionWorldOpener(world, settings, seededWorld);
   const sessions = createSessions(openSessionWorld, base.clock);
   const requests = createRequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const context: MockContext = {
@@ -283,10 +275,6 @@ function guardedClock(world: MockWorld): MockClock {
       world.clock.advance(ms);
     },
   };
-}
-
-function clockSettingOf(start: { now: string | number; frozen?: boolean }): ClockSetting {
-  return { now: typeof start.now === 'number' ? start.now : Date.parse(start.now), frozen: start.frozen === true };
 }
 
 /** The host name of `--public-url`, as `Host` headers carry it (lower case, no port, IPv6 unbracketed). */

@@ -46,10 +46,21 @@ function clockStartLike(value: unknown): boolean {
  * kind; `undefined` counts as not given.
  */
 export function checkMockOptions(options: object): void {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new TypeError('createMock takes an options object');
+  checkOptions('createMock', options, Object.keys(OPTIONS));
+}
+
+/** The options `createHandlers` (kindgi-mock/msw) shares with createMock, checked alike; `baseUrl` is its own. */
+const HANDLER_OPTIONS = ['world', 'seed', 'corrections', 'cursorSecret', 'clock', 'checkMs', 'approvalMs', 'onInvalidResponse', 'faults', 'faultSeed', 'logger'];
+
+export function checkHandlerOptions(options: object): void {
+  checkOptions('createHandlers', options, [...HANDLER_OPTIONS, 'baseUrl'], { baseUrl: ['an http(s) URL, such as https://api.kindgi.test', (v) => text(v) && /^https?:\/\//i.test(v as string)] });
+}
+
+function checkOptions(caller: string, options: object, allowed: readonly string[], own: Record<string, [string, Check]> = {}): void {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new TypeError(`${caller} takes an options object`);
   for (const [name, value] of Object.entries(options)) {
-    const known = OPTIONS[name];
-    if (!known) throw new TypeError(`createMock has no option "${name}"; it takes ${Object.keys(OPTIONS).join(', ')}`);
-    if (value !== undefined && !known[1](value)) throw new TypeError(`createMock option ${name} must be ${known[0]}, not ${JSON.stringify(value) ?? typeof value}`);
+    const known = allowed.includes(name) ? own[name] ?? OPTIONS[name] : undefined;
+    if (!known) throw new TypeError(`${caller} has no option "${name}"; it takes ${allowed.join(', ')}`);
+    if (value !== undefined && !known[1](value)) throw new TypeError(`${caller} option ${name} must be ${known[0]}, not ${JSON.stringify(value) ?? typeof value}`);
   }
 }

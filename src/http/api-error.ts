@@ -1,4 +1,4 @@
-// The one error type routes and middleware throw; the error handler renders it in the envelope.
+// The one error type routes and stages throw; errorResponse (stages/error-response.ts) renders it in the envelope.
 import { ERROR_STATUS, type ErrorCode } from '../domain/error-codes.ts';
 
 export class ApiError extends Error {

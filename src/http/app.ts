@@ -1,39 +1,90 @@
-// The Express app, with its middleware in order: request id, caching, CORS, the bounds of the
-// request (its Host, its query), the mock's own routes, the spec's operations, then 405, 404 and the one error handler.
-import express, { type Express } from 'express';
+// The Express adapter: one handler for `/v1`, one for `/__mock` (and the same for any other path,
+// which the core answers 404), translating each request to the core (core.ts) and its answer
+// back. Only what needs Node is here: reading the body off the socket, the inspector's files on
+// disk, the mock's own document read from its YAML file.
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import { mockAdminValidators } from '../spec/mock-admin-spec.ts';
 import type { MockContext } from './context.ts';
-import { noStoreOnV1 } from './middleware/cache-control.ts';
-import { cors } from './middleware/cors.ts';
-import { errorHandler } from './middleware/error-handler.ts';
-import { refuseHostlessRequest, refuseLongQuery } from './input-limits.ts';
-import { journalRequests } from './middleware/journal-requests.ts';
-import { requestId } from './middleware/request-id.ts';
-import { methodNotAllowed, routeNotFound } from './routes/fallbacks.ts';
-import { mockAdminRouter } from './routes/mock-admin.ts';
-import { operationsRouter, servedOperations } from './routes/operations.ts';
+import { createCore } from './core.ts';
+import type { CoreRequest, CoreResponse } from './exchange.ts';
+import { toApiError } from './stages/error-response.ts';
+import { API_BODY_LIMIT_BYTES } from './stages/json-body.ts';
+import { inspectorPage } from './routes/inspector-page.ts';
+import type { PageHandlers } from './routes/mock-admin.ts';
 import type { OperationHandler } from './routes/read-handlers.ts';
 
-export function createApp(ctx: MockContext, handlers: Record<string, OperationHandler>): Express {
+/** `pages`: the inspector's, from the package's `inspector/` folder by default. */
+export function createApp(ctx: MockContext, handlers: Record<string, OperationHandler>, options: { pages?: PageHandlers } = {}): Express {
+  const core = createCore(ctx, handlers, { mockAdminValidators: () => mockAdminValidators(), pages: options.pages ?? inspectorPage() });
+  // Every type, so that the core decides what a body of another type means; inflated as its
+  // Content-Encoding says, and never more than the largest body any route takes.
+  const readBody = express.raw({ type: () => true, limit: API_BODY_LIMIT_BYTES });
+  const toCore: RequestHandler = (req, res) => {
+    readBody(req, res, (error?: unknown) => {
+      const deliver = (response: CoreResponse) => {
+        try {
+          writeResponse(res, response);
+        } catch (failure) {
+          cutOff(res, ctx, failure);
+        }
+      };
+      const answered = core.respond(coreRequestOf(req, error));
+      if (answered instanceof Promise) void answered.then(deliver, (failure: unknown) => cutOff(res, ctx, failure));
+      else deliver(answered);
+    });
+  };
   const app = express();
   app.disable('x-powered-by');
-  app.set('query parser', 'simple');
   app.set('etag', false);
-  app.use(requestId());
-  app.use(journalRequests(ctx));
-  app.use(noStoreOnV1());
-  app.use(cors());
-  // After CORS and no-store, so that a browser app can read the refusal.
-  app.use((req, _res, next) => {
-    refuseHostlessRequest(req.httpVersion, req.get('Host'));
-    refuseLongQuery(req.originalUrl);
-    next();
-  });
-  // A person who opens the mock's address finds its inspector; no API client asks for `/`.
-  app.get('/', (_req, res) => res.redirect(302, '/__mock/'));
-  app.use('/__mock', mockAdminRouter(ctx));
-  app.use(operationsRouter(ctx, handlers));
-  app.use(methodNotAllowed(servedOperations(ctx, handlers)));
-  app.use(routeNotFound());
-  app.use(errorHandler(ctx));
+  app.use('/v1', toCore);
+  app.use('/__mock', toCore);
+  app.use(toCore);
   return app;
+}
+
+function coreRequestOf(req: Request, bodyError: unknown): CoreRequest {
+  // The URL as sent (originalUrl: a mount does not cut it), in origin form.
+  const url = req.originalUrl.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
+  const queryAt = url.indexOf('?');
+  const hashAt = url.indexOf('#');
+  const pathEnd = queryAt >= 0 ? queryAt : hashAt >= 0 ? hashAt : url.length;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  // A body is one the framing announces: `Content-Length: 0` is none.
+  const framed = Number(req.get('Content-Length') ?? 0) > 0 || req.get('Transfer-Encoding') !== undefined;
+  const body = framed ? req.body as unknown : undefined;
+  return {
+    method: req.method,
+    path: url.slice(0, pathEnd) || '/',
+    query: queryAt < 0 ? '' : url.slice(queryAt + 1, hashAt > queryAt ? hashAt : undefined),
+    headers,
+    ...(body instanceof Uint8Array ? { body } : {}),
+    ...(bodyError !== undefined ? { bodyProblem: toApiError(bodyError) } : {}),
+    // Unknown (a socket already gone) is no loopback caller.
+    remoteAddress: req.socket.remoteAddress ?? '',
+    httpVersion: req.httpVersion,
+  };
+}
+
+/** The core never fails to answer; should writing its answer fail, the connection is cut rather than left hanging, and the failure logged. */
+function cutOff(res: Response, ctx: MockContext, failure: unknown): void {
+  ctx.logger.error(`kindgi-mock: an answer could not be written: ${(failure as Error)?.stack ?? String(failure)}`);
+  res.destroy();
+}
+
+function writeResponse(res: Response, response: CoreResponse): void {
+  const { stream } = response;
+  if (stream) {
+    res.on('close', stream.close);
+    res.writeHead(response.status, response.headers);
+    res.write(stream.first);
+    stream.attach((chunk) => res.write(chunk));
+    return;
+  }
+  res.statusCode = response.status;
+  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  // Node drops the body of a HEAD.
+  res.end(response.body);
 }

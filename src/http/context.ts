@@ -1,16 +1,16 @@
 // What the HTTP layer is given: the compiled spec, the mock's own settings, and its worlds (the
 // base world and the sessions'), each with its store, faults, clock, cursors and ids.
-import type { Response } from 'express';
 import type { OpenApiDocument } from '../spec/openapi-types.ts';
 import type { SpecValidators } from '../spec/validators.ts';
 import type { WorldStore } from '../store/world-store.ts';
 import type { CursorSealer } from './cursor.ts';
 import type { Defect } from './defects.ts';
-import type { InFlightKeys } from './middleware/idempotency.ts';
+import type { InFlightKeys } from './stages/idempotency.ts';
 import type { MockClock } from '../worlds/mock-clock.ts';
 import type { IdMaker } from '../worlds/id-sequence.ts';
 import type { Sessions } from '../worlds/sessions.ts';
 import type { RequestJournal } from './request-journal.ts';
+import type { Exchange } from './exchange.ts';
 
 export interface FaultSettings {
   /** Answer `503 database-busy` to this share of `/v1` requests, with `Retry-After`. */
@@ -70,7 +70,7 @@ export interface MockContext {
 }
 
 /** The world a request was bound to (by its token, or its `/__mock/sessions/{id}` path); the base world before that. */
-export const worldOf = (res: Response, ctx: MockContext): MockWorld => (res.locals.world as MockWorld | undefined) ?? ctx.base;
+export const worldOf = (exchange: Exchange, ctx: MockContext): MockWorld => exchange.world ?? ctx.base;
 
 /** What a handler answers; `send` validates it against the spec before it leaves. */
 export interface Reply {

@@ -1,6 +1,6 @@
 // Sealed cursors (page 001): an HMAC-signed position, bound to the tenant, the caller, the list
 // and its filters, valid for a day. Anything else is refused, and the client starts again.
-import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
+import { equalBytes, fromBase64Url, fromUtf8, hmacSha256, randomBytes, toBase64Url, utf8 } from '../digest.ts';
 import { canonicalJson } from '../domain/canonical-json.ts';
 import type { SortKey } from '../store/keyset.ts';
 
@@ -35,16 +35,15 @@ const BINDING_HASHES_KEPT = 1024;
  * - `secret`: share one across instances (`--cursor-secret`); by default a fresh one per start,
  *   so cursors do not outlive the process.
  */
-export function createCursorSealer(secret: string | Buffer = randomBytes(32), now: () => number = Date.now): CursorSealer {
-  // A key object, made once: an HMAC built from a raw secret imports it again each time.
-  const key = createSecretKey(typeof secret === 'string' ? Buffer.from(secret) : secret);
-  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest();
+export function createCursorSealer(secret: string | Uint8Array = randomBytes(32), now: () => number = Date.now): CursorSealer {
+  // Keyed once: the key's pads are computed when the HMAC is made, not per cursor.
+  const sign = hmacSha256(secret);
   const bindingHashes = new Map<string, string>();
   const bindingHash = (binding: CursorBinding) => {
     const canonical = canonicalJson(binding);
     let hash = bindingHashes.get(canonical);
     if (hash === undefined) {
-      hash = createHmac('sha256', key).update(canonical).digest('base64url').slice(0, 22);
+      hash = toBase64Url(sign(canonical)).slice(0, 22);
       if (bindingHashes.size >= BINDING_HASHES_KEPT) bindingHashes.clear();
       bindingHashes.set(canonical, hash);
     }
@@ -56,8 +55,8 @@ export function createCursorSealer(secret: string | Buffer = randomBytes(32), no
       const hash = bindingHash(binding);
       return {
         seal: (position) => {
-          const payload = Buffer.from(JSON.stringify({ v: VERSION, t: position.t, id: position.id, exp: now() + CURSOR_LIFETIME_MS, b: hash })).toString('base64url');
-          return `${payload}.${sign(payload).toString('base64url')}`;
+          const payload = toBase64Url(utf8(JSON.stringify({ v: VERSION, t: position.t, id: position.id, exp: now() + CURSOR_LIFETIME_MS, b: hash })));
+          return `${payload}.${toBase64Url(sign(payload))}`;
         },
         open: (cursor) => openCursor(cursor, hash, sign, now),
       };
@@ -65,15 +64,17 @@ export function createCursorSealer(secret: string | Buffer = randomBytes(32), no
   };
 }
 
-function openCursor(cursor: string, bindingHash: string, sign: (payload: string) => Buffer, now: () => number): OpenedCursor {
+function openCursor(cursor: string, bindingHash: string, sign: (payload: string) => Uint8Array, now: () => number): OpenedCursor {
   const [payload, signature, extra] = cursor.split('.');
   if (!payload || !signature || extra !== undefined) return { ok: false, reason: 'it is not a cursor this server made' };
   const expected = sign(payload);
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'it was changed, or sealed by another server or key' };
+  const given = fromBase64Url(signature);
+  if (given === undefined || !equalBytes(given, expected)) return { ok: false, reason: 'it was changed, or sealed by another server or key' };
   let decoded: { v?: unknown; t?: unknown; id?: unknown; exp?: unknown; b?: unknown };
   try {
-    decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof decoded;
+    const bytes = fromBase64Url(payload);
+    if (bytes === undefined) return { ok: false, reason: 'it is not a cursor this server made' };
+    decoded = JSON.parse(fromUtf8(bytes)) as typeof decoded;
   } catch {
     return { ok: false, reason: 'it is not a cursor this server made' };
   }

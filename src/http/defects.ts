@@ -1,10 +1,10 @@
 // Named defects the contract kit's own tests switch on, to prove each check catches its bug.
 // Reachable only through createMock({ defects }) — no flag, no environment variable — and applied
 // after the mock's own response validation, as a broken real server would answer.
-import type { Request, Response } from 'express';
 import type { Correction, SuggestedChange } from '../domain/types.ts';
 import type { SpecOperation } from '../spec/operations.ts';
 import { worldOf, type MockContext, type Reply } from './context.ts';
+import type { Exchange } from './exchange.ts';
 
 export const DEFECTS = [
   'drop-required-field',
@@ -28,19 +28,19 @@ export type Defect = (typeof DEFECTS)[number];
 const ALL_STATUSES = 'open,being-fixed,with-owner,fixed,wont-fix,removed';
 
 /** Defects that change what the request asks for, before the handler sees it. */
-export function defectRequest(defects: ReadonlySet<Defect>, req: Request, operation: SpecOperation): void {
+export function defectRequest(defects: ReadonlySet<Defect>, exchange: Exchange, operation: SpecOperation): void {
   if (operation.operationId !== 'listCorrections') return;
-  const query = { ...(req.query as Record<string, unknown>) };
+  const query: Record<string, string | string[]> = { ...exchange.query };
   if (defects.has('ignore-status-filter')) delete query.status;
   if (defects.has('leak-removed') && query.status === undefined) query.status = ALL_STATUSES;
   if (defects.has('500-on-bad-limit') && query.limit !== undefined && !(Number(query.limit) >= 1 && Number(query.limit) <= 100)) {
     throw new Error('defect 500-on-bad-limit: an unchecked limit reached the store');
   }
-  Object.defineProperty(req, 'query', { value: query, configurable: true });
+  exchange.query = query;
 }
 
 /** Defects that change the answer after it was validated. */
-export function defectReply(defects: ReadonlySet<Defect>, res: Response, operation: SpecOperation | undefined, reply: Reply, ctx: MockContext): Reply {
+export function defectReply(defects: ReadonlySet<Defect>, exchange: Exchange, operation: SpecOperation | undefined, reply: Reply, ctx: MockContext): Reply {
   let { status, body } = reply;
   const corrections = (): Correction[] => {
     if (status >= 300 || typeof body !== 'object' || body === null) return [];
@@ -56,12 +56,11 @@ export function defectReply(defects: ReadonlySet<Defect>, res: Response, operati
     change.status = change.status === 'checking' ? 'ready' : 'checking';
   }
   if (defects.has('leak-other-tenant') && operation?.operationId === 'getCorrection' && status === 404) {
-    // The error handler runs outside the route, where req.params is gone: read the id off the path.
-    const id = decodeURIComponent(res.req.path.split('/').pop() ?? '');
-    const { store } = worldOf(res, ctx);
+    const id = exchange.params.correctionId ?? '';
+    const { store } = worldOf(exchange, ctx);
     const stored = store.lookup.correction(id);
     if (stored) {
-      const anyone = { ...(res.locals.principal as object), tenantId: stored.tenantId, readProjectIds: [stored.projectId] } as Parameters<typeof store.readCorrection>[0];
+      const anyone = { ...(exchange.principal as object), tenantId: stored.tenantId, readProjectIds: [stored.projectId] } as Parameters<typeof store.readCorrection>[0];
       status = 200;
       body = store.readCorrection(anyone, id);
     }
@@ -74,19 +73,17 @@ export function defectReply(defects: ReadonlySet<Defect>, res: Response, operati
     const { error } = body as { error: { code: string; message: string } };
     body = { code: error.code, message: error.message };
   }
-  if (defects.has('missing-request-id')) res.removeHeader('X-Request-Id');
+  if (defects.has('missing-request-id')) delete exchange.headers['X-Request-Id'];
   let headers = reply.headers;
   // A server that knows only routes, not methods: an undocumented method is "no such route", as
   // the platform's conventions say of an unmatched route (the 405 is the mock's reading).
   if (defects.has('method-not-allowed-as-404') && status === 405) {
     status = 404;
-    body = { error: { ...(body as { error: object }).error, code: 'route-not-found', message: `no route ${res.req.method} ${res.req.path}`, details: undefined } };
+    body = { error: { ...(body as { error: object }).error, code: 'route-not-found', message: `no route ${exchange.method} ${exchange.request.path}`, details: undefined } };
     headers = Object.fromEntries(Object.entries(headers ?? {}).filter(([name]) => name.toLowerCase() !== 'allow'));
-    res.removeHeader('Allow');
   }
   if (defects.has('drop-retry-after') && status === 503) {
     headers = Object.fromEntries(Object.entries(headers ?? {}).filter(([name]) => name.toLowerCase() !== 'retry-after'));
-    res.removeHeader('Retry-After');
   }
   return { ...reply, status, body, ...(headers ? { headers } : {}) };
 }

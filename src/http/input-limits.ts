@@ -43,11 +43,11 @@ export function jsonDepth(bytes: Uint8Array, stopAbove = Number.POSITIVE_INFINIT
 }
 
 /**
- * body-parser's `verify`: refuses a body nested deeper than MAX_JSON_DEPTH before it is parsed.
+ * Refuses a body nested deeper than MAX_JSON_DEPTH before it is parsed.
  * - Only UTF-8 (415 otherwise): the depth is read off the bytes, and in UTF-16 a quote or a
  *   bracket byte can stand inside another character, which would hide the nesting.
  */
-export function refuseDeepJson(_req: unknown, _res: unknown, body: Buffer, encoding: string): void {
+export function refuseDeepJson(body: Uint8Array, encoding: string): void {
   const charset = encoding.toLowerCase();
   if (charset !== 'utf-8' && charset !== 'utf8') {
     throw new ApiError('unsupported-media-type', `send JSON as UTF-8 (this body says charset=${encoding})`, { charset: encoding });
@@ -61,8 +61,9 @@ export function refuseDeepJson(_req: unknown, _res: unknown, body: Buffer, encod
  * HTTP/1.1 requires a `Host` (RFC 9112); the server lets one without it through (Node would
  * answer a bare 400) so that it is refused here, in the envelope.
  */
-export function refuseHostlessRequest(httpVersion: string, host: string | undefined): void {
-  if (host === undefined && httpVersion !== '1.0' && httpVersion !== '0.9') {
+export function refuseHostlessRequest(httpVersion: string | undefined, host: string | undefined): void {
+  // No version: no HTTP on a wire at all (MSW), and so no Host to need.
+  if (host === undefined && httpVersion !== undefined && httpVersion !== '1.0' && httpVersion !== '0.9') {
     throw new ApiError('bad-input', 'an HTTP/1.1 request needs a Host header', { header: 'Host' });
   }
 }

@@ -2,6 +2,7 @@
 // sent and why it was refused (`GET /__mock/requests`, its stream, `mock.journal`). A bounded
 // ring of bounded entries: each keeps its first JOURNAL_BODY_BYTES of each body, copied (a slice
 // would hold on to a whole page), and makes its text only when read.
+import { fromUtf8, utf8 } from '../digest.ts';
 import type { components } from '../types/mock-admin-api.ts';
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -23,7 +24,7 @@ export interface AnsweredRequest {
   /** The parsed request body, as the handlers saw it. */
   requestBody?: unknown;
   /** The bytes sent. */
-  responseBytes?: Buffer;
+  responseBytes?: Uint8Array;
   /** The violations of an answer that broke the document (`response-invalid`). */
   violations?: unknown[];
 }
@@ -36,7 +37,7 @@ interface KeptRequest extends Omit<AnsweredRequest, 'requestBody' | 'responseByt
 }
 
 interface KeptBody {
-  bytes: Buffer;
+  bytes: Uint8Array;
   truncated: boolean;
 }
 
@@ -107,19 +108,19 @@ function keep(answered: AnsweredRequest): KeptRequest {
   const { requestBody, responseBytes, ...rest } = answered;
   return {
     ...rest,
-    ...(requestBody !== undefined ? { request: cut(Buffer.from(JSON.stringify(requestBody) ?? 'null')) } : {}),
+    ...(requestBody !== undefined ? { request: cut(utf8(JSON.stringify(requestBody) ?? 'null')) } : {}),
     ...(responseBytes !== undefined && responseBytes.length > 0 ? { response: cut(responseBytes) } : {}),
     ...(answered.status >= 400 && responseBytes ? errorCodeOf(responseBytes) : {}),
   };
 }
 
-function cut(bytes: Buffer): KeptBody {
-  return bytes.length <= JOURNAL_BODY_BYTES ? { bytes: Buffer.from(bytes), truncated: false } : { bytes: Buffer.from(bytes.subarray(0, JOURNAL_BODY_BYTES)), truncated: true };
+function cut(bytes: Uint8Array): KeptBody {
+  return bytes.length <= JOURNAL_BODY_BYTES ? { bytes: bytes.slice(), truncated: false } : { bytes: bytes.slice(0, JOURNAL_BODY_BYTES), truncated: true };
 }
 
 function entryOf(kept: KeptRequest): JournalEntry {
-  const request = kept.request && { text: kept.request.bytes.toString('utf8'), truncated: kept.request.truncated };
-  const response = kept.response && { text: kept.response.bytes.toString('utf8'), truncated: kept.response.truncated };
+  const request = kept.request && { text: fromUtf8(kept.request.bytes), truncated: kept.request.truncated };
+  const response = kept.response && { text: fromUtf8(kept.response.bytes), truncated: kept.response.truncated };
   return {
     requestId: kept.requestId,
     at: new Date(kept.at).toISOString(),
@@ -137,9 +138,9 @@ function entryOf(kept: KeptRequest): JournalEntry {
   };
 }
 
-function errorCodeOf(bytes: Buffer): { errorCode?: string } {
+function errorCodeOf(bytes: Uint8Array): { errorCode?: string } {
   try {
-    const code = (JSON.parse(bytes.toString('utf8')) as { error?: { code?: unknown } }).error?.code;
+    const code = (JSON.parse(fromUtf8(bytes)) as { error?: { code?: unknown } }).error?.code;
     return typeof code === 'string' ? { errorCode: code } : {};
   } catch {
     return {};

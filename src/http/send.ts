@@ -1,19 +1,23 @@
 // The one place a response leaves the mock: every body is validated against the spec's schema
 // for its operation and status first (the API's document, or the mock's own for `/__mock`). A
 // violation is a bug in the mock, never silent.
-import type { Response } from 'express';
+import { concatBytes, utf8 } from '../digest.ts';
 import type { ErrorObject, ValidateFunction } from '../spec/ajv.ts';
-import { mockAdminValidatorsOf } from '../spec/mock-admin-spec.ts';
 import type { SpecOperation } from '../spec/operations.ts';
 import type { SpecValidators } from '../spec/validators.ts';
 import { envelope } from './api-error.ts';
 import { defectReply } from './defects.ts';
 import type { MockContext, Reply } from './context.ts';
+import type { CoreResponse, Exchange } from './exchange.ts';
 
-export function send(res: Response, ctx: MockContext, operation: SpecOperation | undefined, reply: Reply): void {
-  // An operation of the mock's own document (`/__mock`) is held to that document, any other to the API's.
-  const own = operation === undefined ? undefined : mockAdminValidatorsOf(operation);
-  const validators = own ?? ctx.validators;
+/**
+ * The answer to `exchange`: `reply` held to the schema of its operation (undefined: none matched)
+ * and status, serialized. A mock-admin operation (`exchange.mockAdmin`) is held to the mock's own
+ * document, any other to the API's.
+ */
+export function send(exchange: Exchange, ctx: MockContext, operation: SpecOperation | undefined, reply: Reply): CoreResponse {
+  const own = operation !== undefined && exchange.mockAdmin;
+  const validators = own ? exchange.validators! : ctx.validators;
   const validate = validatorFor(validators, operation, reply.status);
   // A stored body (`reply.stored`) or a page of stored records takes the fast path when every part
   // is valid; anything else, and anything with a violation, goes through the full validator so
@@ -26,26 +30,24 @@ export function send(res: Response, ctx: MockContext, operation: SpecOperation |
       ? [{ instancePath: '', message: `status ${reply.status} is not documented for ${operation?.operationId}` }]
       : validate(reply.body) ? [] : (validate.errors ?? []).map(describeViolation);
     if (violations.length > 0) {
-      res.locals.violations = violations;
+      exchange.violations = violations;
       const where = operation ? `${operation.method.toUpperCase()} ${operation.path} ${reply.status}` : `${reply.status}`;
-      ctx.logger.error(`kindgi-mock: response does not match the spec (${where}) [${res.locals.requestId as string}]: ${JSON.stringify(violations)}`);
+      ctx.logger.error(`kindgi-mock: response does not match the spec (${where}) [${exchange.requestId}]: ${JSON.stringify(violations)}`);
       if (ctx.onInvalidResponse === 'error') {
-        const body = envelope('response-invalid', `the mock's response to ${where} does not match the spec: this is a bug in kindgi-mock`, res.locals.requestId as string, {
+        const body = envelope('response-invalid', `the mock's response to ${where} does not match the spec: this is a bug in kindgi-mock`, exchange.requestId, {
           operationId: operation?.operationId, status: reply.status, violations,
         });
-        write(res, { status: 500 }, JSON.stringify(body));
-        return;
+        return jsonResponse(exchange, { status: 500 }, utf8(JSON.stringify(body)));
       }
     }
   }
   // Defects plant bugs of the API (defects.ts) for the contract kit to catch; the mock's own
   // routes are not under test, and the kit reads its tokens from them.
-  if (ctx.defects.size > 0 && own === undefined) {
-    const broken = defectReply(ctx.defects, res, operation, reply, ctx);
-    write(res, broken, JSON.stringify(broken.body));
-    return;
+  if (ctx.defects.size > 0 && !own) {
+    const broken = defectReply(ctx.defects, exchange, operation, reply, ctx);
+    return jsonResponse(exchange, broken, utf8(JSON.stringify(broken.body)));
   }
-  write(res, reply, assembled ?? JSON.stringify(reply.body));
+  return jsonResponse(exchange, reply, assembled ?? utf8(JSON.stringify(reply.body)));
 }
 
 /**
@@ -70,11 +72,11 @@ const storedPages = new WeakMap<object, string>();
  * validated afresh, and an old one is dropped with its object. Bytes rather than strings: the
  * records hold non-ASCII text, and encoding a whole page per request cost as much as the rest.
  */
-const validatedJson = new WeakMap<ValidateFunction, WeakMap<object, Buffer>>();
+const validatedJson = new WeakMap<ValidateFunction, WeakMap<object, Uint8Array>>();
 
-const PAGE_START = Buffer.from('{"data":[');
-const COMMA = Buffer.from(',');
-const DATA_END = Buffer.from(']');
+const PAGE_START = utf8('{"data":[');
+const COMMA = utf8(',');
+const DATA_END = utf8(']');
 
 /**
  * The bytes of a stored-records page when its envelope (the page with no items) and every record
@@ -82,13 +84,13 @@ const DATA_END = Buffer.from(']');
  * - Equal to `JSON.stringify(body)`, and to what the page's full validator would have passed:
  *   the page schema constrains its items only through the component (test/bench/stored-pages.test.ts).
  */
-export function assembleStoredPage(validators: SpecValidators, validatePage: ValidateFunction, body: unknown): Buffer | undefined {
+export function assembleStoredPage(validators: SpecValidators, validatePage: ValidateFunction, body: unknown): Uint8Array | undefined {
   const component = typeof body === 'object' && body !== null ? storedPages.get(body) : undefined;
   if (component === undefined) return undefined;
   const { data, ...rest } = body as { data: readonly object[] };
   if (!validatePage({ data: [], ...rest })) return undefined;
   const validateItem = validators.component(component);
-  const parts: Buffer[] = [PAGE_START];
+  const parts: Uint8Array[] = [PAGE_START];
   for (const record of data) {
     const bytes = validatedBytesOf(validateItem, record);
     if (bytes === undefined) return undefined;
@@ -97,18 +99,18 @@ export function assembleStoredPage(validators: SpecValidators, validatePage: Val
   }
   // `data` is the first key (storedRecordsPage), so the rest follows it as in JSON.stringify.
   const restText = JSON.stringify(rest);
-  parts.push(DATA_END, Buffer.from(restText === '{}' ? '}' : `,${restText.slice(1)}`));
-  return Buffer.concat(parts);
+  parts.push(DATA_END, utf8(restText === '{}' ? '}' : `,${restText.slice(1)}`));
+  return concatBytes(parts);
 }
 
 /** The JSON of a stored object as UTF-8 when it passes `validate`; undefined when it does not. Checked and serialized once per object. */
-function validatedBytesOf(validate: ValidateFunction, stored: object): Buffer | undefined {
+function validatedBytesOf(validate: ValidateFunction, stored: object): Uint8Array | undefined {
   let cache = validatedJson.get(validate);
   if (!cache) validatedJson.set(validate, (cache = new WeakMap()));
   let bytes = cache.get(stored);
   if (bytes === undefined) {
     if (!validate(stored)) return undefined;
-    bytes = Buffer.from(JSON.stringify(stored));
+    bytes = utf8(JSON.stringify(stored));
     cache.set(stored, bytes);
   }
   return bytes;
@@ -124,15 +126,12 @@ function describeViolation(error: Pick<ErrorObject, 'instancePath' | 'message'> 
   return { path: error.instancePath || '/', message: error.message ?? 'does not match', ...(error.params ? { params: error.params } : {}) };
 }
 
-function write(res: Response, reply: Pick<Reply, 'status' | 'headers'>, body: string | Buffer): void {
-  // Written directly rather than through res.send: no ETag, and no 304 for a conditional request
-  // (res.send gave one to `If-None-Match: *`; the spec documents none). Node drops the body of a HEAD.
-  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  res.statusCode = reply.status;
-  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', bytes.length);
-  // For the request journal: the very bytes, not a copy.
-  res.locals.sentBytes = bytes;
-  res.end(bytes);
+/** A JSON answer with the exchange's own headers (request id, CORS, caching) and the reply's. */
+export function jsonResponse(exchange: Exchange, reply: Pick<Reply, 'status' | 'headers'>, body: Uint8Array): CoreResponse {
+  // No ETag, and no 304 for a conditional request: the spec documents none.
+  return {
+    status: reply.status,
+    headers: { ...exchange.headers, ...reply.headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length) },
+    body,
+  };
 }

@@ -1,11 +1,11 @@
 // The document of the mock's own routes (spec/mock-admin.yaml), with the API's components it
-// references brought in, compiled once per process; and which operations are its, for `send`.
+// references brought in, compiled once per process.
 import { dirname, join } from 'node:path';
 import { bundleExternalRefs } from './bundle-refs.ts';
 import { loadSpec, SPEC_PATH } from './load-spec.ts';
 import type { OpenApiDocument } from './openapi-types.ts';
-import type { SpecOperation } from './operations.ts';
-import { loadCompiledSpec, type SpecValidators } from './validators.ts';
+import { loadCompiledSpec } from './load-compiled-spec.ts';
+import type { SpecValidators } from './validators.ts';
 
 /** Beside the API's document, whose schemas it references by relative path. */
 export const MOCK_ADMIN_SPEC_PATH = join(dirname(SPEC_PATH), 'mock-admin.yaml');
@@ -25,8 +25,6 @@ export function loadMockAdminSpec(path: string = MOCK_ADMIN_SPEC_PATH): OpenApiD
   return document;
 }
 
-const owners = new WeakMap<SpecOperation, SpecValidators>();
-
 /**
  * Every validator of the document, compiled once per process for each content of the file, as
  * the API's are (loadCompiledSpec): the mock's tests build many apps in one process, and each
@@ -34,15 +32,5 @@ const owners = new WeakMap<SpecOperation, SpecValidators>();
  * - Throws as loadMockAdminSpec does, or on a schema that does not compile (validators.ts).
  */
 export function mockAdminValidators(path: string = MOCK_ADMIN_SPEC_PATH): SpecValidators {
-  const { validators } = loadCompiledSpec(path, loadMockAdminSpec);
-  for (const operation of validators.operations) owners.set(operation, validators);
-  return validators;
-}
-
-/**
- * The validators of the mock's own document an operation comes from; undefined for any other
- * operation (the API's), which the context's validators hold.
- */
-export function mockAdminValidatorsOf(operation: SpecOperation): SpecValidators | undefined {
-  return owners.get(operation);
+  return loadCompiledSpec(path, loadMockAdminSpec).validators;
 }

@@ -1,10 +1,7 @@
 // Every validator the document implies, compiled once per process for each document and looked up
-// by name after; mocks in one process share them.
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+// by name after; mocks in one process share them. No file is read here (load-compiled-spec.ts
+// reads one): the MSW handlers compile a document they were handed, in a browser too.
 import { componentRef, createSpecAjv, toAjvSchema, type ValidateFunction } from './ajv.ts';
-import { loadSpec, SPEC_PATH } from './load-spec.ts';
 import type { OpenApiDocument } from './openapi-types.ts';
 import { listOperations, type SpecOperation } from './operations.ts';
 
@@ -33,32 +30,6 @@ export interface CompiledSpec {
 // By document object: compiling is most of a mock's start-up once the world is remembered (about
 // 0.2 s), and a second mock of the same document needs nothing new.
 const compiledByDocument = new WeakMap<OpenApiDocument, SpecValidators>();
-// By file: the one content last read from each path, so an edited file is parsed and compiled again.
-const compiledByFile = new Map<string, { sha256: string; spec: CompiledSpec }>();
-
-/**
- * The document at `path` (the committed one by default), parsed by `load` and compiled once per
- * process for each content of the file; later calls read and hash the file (well under 1 ms) and
- * share the same objects.
- * - The document and validators are shared, read only: never change them.
- * - Throws as `load` and compileSpecValidators do; nothing is kept then.
- */
-export function loadCompiledSpec(path: string = SPEC_PATH, load: (path: string) => OpenApiDocument = loadSpec): CompiledSpec {
-  const file = resolve(path);
-  const sha256 = sha256Of(file);
-  const kept = compiledByFile.get(file);
-  if (kept?.sha256 === sha256) return kept.spec;
-  const document = load(file);
-  const spec: CompiledSpec = { document, validators: compileSpecValidators(document) };
-  // Kept only when the file did not change while it was parsed, so the hash names what was parsed.
-  if (sha256Of(file) === sha256) compiledByFile.set(file, { sha256, spec });
-  return spec;
-}
-
-function sha256Of(file: string): string {
-  return createHash('sha256').update(readFileSync(file)).digest('hex');
-}
-
 /**
  * Compiles every response, request body, parameter and component schema of the document, once per
  * document object: the same object again gives the same validators.

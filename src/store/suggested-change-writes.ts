@@ -1,13 +1,13 @@
 // The actions on a suggested change (check, pin, add as Latest, withdraw) and the steps no
 // endpoint drives (a second person's decision, a check finishing), as pure functions of the
 // world: each returns the records it changes, or refuses with the page's 409s.
-import { createHash } from 'node:crypto';
 import { fixCorrection, isLive, unlinkCorrection } from '../domain/correction-transitions.ts';
 import { madeBeforeProjects } from '../domain/made-before-projects.ts';
 import { checkSuggestedChange } from '../domain/suggested-change-rules.ts';
 import { viewSuggestedChange } from '../domain/suggested-change-view.ts';
 import type { Actor, Correction, SuggestedChange, SuggestedChangeStatus } from '../domain/types.ts';
 import type { Agent, Block, Principal, StoredSuggestedChange } from '../domain/world.ts';
+import { sha256 } from '../digest.ts';
 import { accessTo, refuse, type Outcome } from './outcome.ts';
 import type { PendingApproval, RunningCheck, WorldChanges } from './world-changes.ts';
 import type { WorldLookup } from './world-store.ts';
@@ -121,7 +121,7 @@ export function finishCheck(lookup: WorldLookup, check: RunningCheck, at: string
   if (check.fails) {
     next.check = { ...state.check, status: 'failed' };
   } else {
-    const seed = createHash('sha256').update(`${state.id}|${state.check.startedAt ?? ''}`).digest();
+    const seed = sha256(`${state.id}|${state.check.startedAt ?? ''}`);
     const of = 20 + (seed[0]! % 41);
     const agent = lookup.agent(state.agentId)!;
     const failing = seed[3]! % 3 === 0 ? lookup.fixedCorrections(agent.projectId, 3).filter((c) => !state.fixes.includes(c.id)).slice(0, 1 + (seed[4]! % 2)) : [];

@@ -78,3 +78,8 @@ export function parseClockFlag(text: string): ClockSetting {
   if (problem) throw new TypeError(`--clock: ${problem}`);
   return { now, frozen: flag === 'frozen' };
 }
+
+/** The clock option's `{ now, frozen? }` (`--clock`) as a setting: `now` as a date-time or epoch ms. */
+export function clockSettingOf(start: { now: string | number; frozen?: boolean }): ClockSetting {
+  return { now: typeof start.now === 'number' ? start.now : Date.parse(start.now), frozen: start.frozen === true };
+}

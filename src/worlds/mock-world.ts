@@ -1,7 +1,7 @@
 // Builds one world the mock serves (the base world, or a session's) from the settings they share.
-import { randomBytes } from 'node:crypto';
 import type { FaultSettings, MockWorld } from '../http/context.ts';
 import { createCursorSealer } from '../http/cursor.ts';
+import { randomBytes } from '../digest.ts';
 import { seededRandom } from '../seeded-random.ts';
 import type { WorldStore } from '../store/world-store.ts';
 import { cursorSecretOf, idMaker } from './id-sequence.ts';

@@ -2,7 +2,7 @@
 // then shared read-only by every session of that seed (their indexes too, see world-base.ts).
 import type { World } from '../domain/world.ts';
 import { DEFAULT_CORRECTIONS, DEFAULT_SEED, generateWorld } from '../fixtures/generate-world.ts';
-import { loadSharedWorldFolder, validateWorld } from '../fixtures/load-world.ts';
+import { validateWorld } from '../fixtures/validate-world.ts';
 import { shiftWorldDates } from '../fixtures/world-dates.ts';
 import type { OpenApiDocument } from '../spec/openapi-types.ts';
 
@@ -13,9 +13,10 @@ const worlds = new Map<string, World>();
 /**
  * - `corrections`: the size of the mock's own generated world (`--corrections`), else the default.
  * - `datesOffset`: `--dates now`'s offset, so that a seed's world moves as the mock's did.
- * - The embedded world is seed 42's at the default size, byte for byte (fixtures/README.md): it is loaded, not generated.
+ * - The embedded world is seed 42's at the default size, byte for byte (fixtures/README.md):
+ *   `embedded` gives it (loaded, not generated).
  */
-export function seededSessionWorld(seed: number, corrections: number | undefined, datesOffset: number, document: OpenApiDocument): World {
+export function seededSessionWorld(seed: number, corrections: number | undefined, datesOffset: number, document: OpenApiDocument, embedded: () => World): World {
   const size = corrections ?? DEFAULT_CORRECTIONS;
   const key = `${seed}:${size}:${datesOffset}`;
   let world = worlds.get(key);
@@ -26,7 +27,7 @@ export function seededSessionWorld(seed: number, corrections: number | undefined
     return world;
   }
   if (seed === DEFAULT_SEED && size === DEFAULT_CORRECTIONS) {
-    world = loadSharedWorldFolder(undefined, document).world;
+    world = embedded();
   } else {
     world = generateWorld({ seed, corrections: size });
     validateWorld(world, document);

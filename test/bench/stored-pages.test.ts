@@ -167,7 +167,7 @@ describe('assembleStoredPage', () => {
       for (const rest of [{ hasMore: true, nextCursor: 'abc.def' }, { hasMore: false }]) {
         const body = storedRecordsPage('Correction', records, rest);
         const bytes = assembleStoredPage(validators, validatePage, body);
-        expect(bytes?.toString('utf8')).toBe(JSON.stringify(body));
+        expect(bytes && Buffer.from(bytes).toString('utf8')).toBe(JSON.stringify(body));
         expect(validatePage(JSON.parse(JSON.stringify(body)))).toBe(true);
       }
     } finally {

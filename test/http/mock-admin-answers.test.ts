@@ -9,8 +9,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { World } from '../../src/domain/world.ts';
 import express from 'express';
 import { createMockServer } from '../../src/http/client-error.ts';
-import { errorHandler } from '../../src/http/middleware/error-handler.ts';
-import { requestId } from '../../src/http/middleware/request-id.ts';
+import { createApp } from '../../src/http/app.ts';
+import { READ_HANDLERS } from '../../src/http/routes/read-handlers.ts';
+import { WRITE_HANDLERS } from '../../src/http/routes/write-handlers.ts';
 import { inspectorPage } from '../../src/http/routes/inspector-page.ts';
 import { mockAdminValidators } from '../../src/spec/mock-admin-spec.ts';
 import { SessionRefusal } from '../../src/worlds/sessions.ts';
@@ -340,12 +341,7 @@ describe('the inspector page', () => {
 
   it('an install whose inspector folder is empty → 500 internal-server-error for the page and its files, in the envelope, logged; never a crash', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'kindgi-mock-no-inspector-'));
-    const page = inspectorPage(empty);
-    const app = express();
-    app.use(requestId());
-    app.get('/__mock', page.index);
-    app.get('/__mock/inspector/:file', page.file);
-    app.use(errorHandler(server.mock.context));
+    const app = createApp(server.mock.context, { ...READ_HANDLERS, ...WRITE_HANDLERS }, { pages: inspectorPage(empty) });
     const broken = createMockServer(app);
     await new Promise<void>((listening) => broken.listen(0, '127.0.0.1', listening));
     const errors = vi.spyOn(server.mock.context.logger, 'error').mockImplementation(() => {});

@@ -89,8 +89,8 @@ describe('a handler answering a correction without its run', () => {
   beforeAll(async () => {
     app = await startApp({
       ...READ_HANDLERS,
-      getCorrection(req, res, ctx) {
-        const reply = READ_HANDLERS.getCorrection!(req, res, ctx) as { status: number; body: Record<string, unknown> };
+      getCorrection(exchange, ctx) {
+        const reply = READ_HANDLERS.getCorrection!(exchange, ctx) as { status: number; body: Record<string, unknown> };
         const { run: _run, ...rest } = reply.body;
         return { status: 200, body: { ...rest, status: 'lost' } };
       },

@@ -10,7 +10,7 @@ import { isLive } from '../../src/domain/correction-transitions.ts';
 import type { World } from '../../src/domain/world.ts';
 import { loadSharedWorldFolder, loadWorld } from '../../src/fixtures/load-world.ts';
 import { createMock } from '../../src/index.ts';
-import { loadCompiledSpec } from '../../src/spec/validators.ts';
+import { loadCompiledSpec } from '../../src/spec/load-compiled-spec.ts';
 import { silentLogger, startMock, walkList, type Answer, type TestMock } from './support.ts';
 
 function deepFreeze<T>(value: T): T {

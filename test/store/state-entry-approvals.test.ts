@@ -2,7 +2,7 @@
 // and a number; nothing else is taken.
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../../src/index.ts';
-import { loadCompiledSpec } from '../../src/spec/validators.ts';
+import { loadCompiledSpec } from '../../src/spec/load-compiled-spec.ts';
 import { entryChecker } from '../../src/store/state-entry-rules.ts';
 
 const mock = createMock({ checkedWorldsDir: false });

@@ -3,9 +3,10 @@
 // from `/__mock` and `/v1`, which hold their callers to their own rules (the admin secret).
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import type { Request, Response } from 'express';
 import { packagePath } from '../../package-root.ts';
 import { ApiError } from '../api-error.ts';
+import type { CoreResponse, Exchange } from '../exchange.ts';
+import type { PageHandlers } from './mock-admin.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -22,7 +23,7 @@ const PAGE_HEADERS = {
   'Cache-Control': 'no-cache',
 };
 
-interface PageFile { body: Buffer; type: string }
+interface PageFile { body: Uint8Array; type: string }
 
 /** The page's files by name, read once: a folder of a few small files that change only with the package. */
 function readPageFiles(folder: string): Map<string, PageFile> {
@@ -35,26 +36,25 @@ function readPageFiles(folder: string): Map<string, PageFile> {
   return files;
 }
 
-export interface InspectorPage {
-  /** `GET /__mock/`: the page. */
-  index(req: Request, res: Response): void;
-  /** `GET /__mock/inspector/{file}`: one of its scripts or its style sheet; another name is 404 not-found. */
-  file(req: Request, res: Response): void;
-}
-
-/** `folder`: where the page's files are, the package's `inspector/` by default (read on the first request). */
-export function inspectorPage(folder = packagePath('inspector')): InspectorPage {
+/**
+ * `GET /__mock/` (the page) and `GET /__mock/inspector/{file}` (one of its scripts or its style
+ * sheet; another name is 404 not-found). `folder`: where the page's files are, the package's
+ * `inspector/` by default (read on the first request).
+ */
+export function inspectorPage(folder = packagePath('inspector')): PageHandlers {
   let files: Map<string, PageFile> | undefined;
-  const serve = (res: Response, name: string) => {
-    const found = (files ??= readPageFiles(folder)).get(name);
-    if (found === undefined || name === 'index.html') throw new ApiError('not-found', `the inspector has no file ${name}`, { file: name });
-    res.status(200).set(PAGE_HEADERS).type(found.type).send(found.body);
-  };
+  const serve = (exchange: Exchange, found: PageFile): CoreResponse => ({
+    status: 200,
+    headers: { ...exchange.headers, ...PAGE_HEADERS, 'Content-Type': found.type, 'Content-Length': String(found.body.length) },
+    body: found.body,
+  });
   return {
-    index: (_req, res) => {
-      const page = (files ??= readPageFiles(folder)).get('index.html')!;
-      res.status(200).set(PAGE_HEADERS).type(page.type).send(page.body);
+    getMockInspector: (exchange) => serve(exchange, (files ??= readPageFiles(folder)).get('index.html')!),
+    getMockInspectorFile: (exchange) => {
+      const name = String(exchange.params.file);
+      const found = (files ??= readPageFiles(folder)).get(name);
+      if (found === undefined || name === 'index.html') throw new ApiError('not-found', `the inspector has no file ${name}`, { file: name });
+      return serve(exchange, found);
     },
-    file: (req, res) => serve(res, String(req.params.file)),
   };
 }

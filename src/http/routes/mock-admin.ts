@@ -1,28 +1,26 @@
-// The mock's own routes under `/__mock`, mounted from their document (spec/mock-admin.yaml) by
+// The mock's own routes under `/__mock`, answered from their document (spec/mock-admin.yaml) by
 // operationId: callers on this machine or with the admin secret, addressed to this machine, from
 // no foreign page (admin-caller.ts, mock-admin-guard.ts); every answer leaves through `send`, held
 // to that document. The inspector's page and files are the exception: served to anyone.
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { REOPENED_HOW } from '../../domain/types.ts';
-import { MOCK_ADMIN_PREFIX, mockAdminValidators } from '../../spec/mock-admin-spec.ts';
-import { templatePattern, type SpecOperation } from '../../spec/operations.ts';
 import type { SpecValidators } from '../../spec/validators.ts';
 import { decideApproval, finishCheck, type ApprovalDecision } from '../../store/suggested-change-writes.ts';
 import { recordTestRun, type TestRunInput } from '../../store/test-runs.ts';
 import { ApiError } from '../api-error.ts';
-import { worldOf, type FaultSettings, type MockContext, type MockWorld, type Reply } from '../context.ts';
-import { bindWorldByToken } from '../middleware/bind-world.ts';
-import { settleChecks } from '../middleware/settle-checks.ts';
+import type { FaultSettings, MockContext, MockWorld, Reply } from '../context.ts';
+import type { CoreResponse, EventStream, Exchange } from '../exchange.ts';
+import { bindWorldByToken } from '../stages/bind-world.ts';
+import { settleDueChecks } from '../stages/settle-checks.ts';
 import { listedPrincipal } from '../../worlds/principal-listing.ts';
 import { SessionRefusal, type Session, type SessionOptions } from '../../worlds/sessions.ts';
 import { clockProblem } from '../../worlds/mock-world.ts';
-import { refuseDeepJson } from '../input-limits.ts';
-import { authenticate } from '../middleware/auth.ts';
-import { loopbackOrAdminToken } from '../middleware/admin-caller.ts';
-import { mockAdminGuard } from '../middleware/mock-admin-guard.ts';
+import { authenticate } from '../stages/auth.ts';
+import { refuseRemoteWithoutAdminToken } from '../stages/admin-caller.ts';
+import { readJsonBody } from '../stages/json-body.ts';
+import { mockAdminGuard } from '../stages/mock-admin-guard.ts';
 import { send } from '../send.ts';
-import { expressPath } from './operations.ts';
 import { callerOf } from './request-parts.ts';
+import { routeTable } from './route-table.ts';
 import { commitOutcome, nowOf } from './write-handlers.ts';
 import { isObject, refuseUnknownFields } from './body-fields.ts';
 import { parseClockAdvance, parseClockSetting } from './clock-bodies.ts';
@@ -30,63 +28,62 @@ import { parseJournalQuery } from './journal-query.ts';
 import { listSuggestedChanges, parseSuggestedChangeQuery } from './suggested-change-listing.ts';
 import { listCorrectionsByState, parseCorrectionQuery } from './correction-listing.ts';
 import { matchesFilter } from '../request-journal.ts';
-import { inspectorPage } from './inspector-page.ts';
 
 /**
  * What a route of the document answers, in the world it is bound to: a `/__mock/sessions/{id}/…`
  * route's session, a route with a token the token's world, any other the base world.
  */
-type AdminHandler = (req: Request, res: Response, ctx: MockContext, world: MockWorld) => Reply;
+type AdminHandler = (exchange: Exchange, ctx: MockContext, world: MockWorld) => Reply;
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
 
-const state: AdminHandler = (_req, _res, _ctx, world) => ok({ ...world.store.counts(), faults: world.faults });
+const state: AdminHandler = (_exchange, _ctx, world) => ok({ ...world.store.counts(), faults: world.faults });
 
-const reset: AdminHandler = (_req, _res, _ctx, world) => {
+const reset: AdminHandler = (_exchange, _ctx, world) => {
   world.reset();
   return ok({ reset: true, ...world.store.counts() });
 };
 
-const setFaults: AdminHandler = (req, _res, _ctx, world) => {
-  world.faults = parseFaults(req.body);
+const setFaults: AdminHandler = (exchange, _ctx, world) => {
+  world.faults = parseFaults(exchange.body);
   return ok({ faults: world.faults });
 };
 
-const clearFaults: AdminHandler = (_req, _res, _ctx, world) => {
+const clearFaults: AdminHandler = (_exchange, _ctx, world) => {
   world.faults = {};
   return ok({ faults: world.faults });
 };
 
 // Ends a running check now (a loaded `checking` suggested change runs until this is called).
-const finishCheckNow: AdminHandler = (req, _res, _ctx, world) => {
-  const id = String(req.params.suggestedChangeId);
+const finishCheckNow: AdminHandler = (exchange, _ctx, world) => {
+  const id = String(exchange.params.suggestedChangeId);
   const running = world.store.lookup.runningChecks().find((c) => c.suggestedChangeId === id);
   if (!running) throw new ApiError('not-found', `suggested change ${id} has no running check`, { suggestedChangeId: id });
-  const { fails } = parseCheckFinish(req.body);
+  const { fails } = parseCheckFinish(exchange.body);
   world.store.commit(finishCheck(world.store.lookup, { ...running, fails }, nowOf(world)));
   return ok({ finished: id, fails });
 };
 
-const listChanges: AdminHandler = (req, _res, _ctx, world) => ok({ data: listSuggestedChanges(world.store, parseSuggestedChangeQuery(req.query as Record<string, unknown>)) });
+const listChanges: AdminHandler = (exchange, _ctx, world) => ok({ data: listSuggestedChanges(world.store, parseSuggestedChangeQuery(exchange.query)) });
 
-const listCorrections: AdminHandler = (req, _res, _ctx, world) => ok(listCorrectionsByState(world.store, parseCorrectionQuery(req.query as Record<string, unknown>)));
+const listCorrections: AdminHandler = (exchange, _ctx, world) => ok(listCorrectionsByState(world.store, parseCorrectionQuery(exchange.query)));
 
-const readClock: AdminHandler = (_req, _res, _ctx, world) => ok(clockState(world));
+const readClock: AdminHandler = (_exchange, _ctx, world) => ok(clockState(world));
 
-const setClock: AdminHandler = (req, _res, _ctx, world) => {
-  const setting = parseClockSetting(req.body);
+const setClock: AdminHandler = (exchange, _ctx, world) => {
+  const setting = parseClockSetting(exchange.body);
   refuseClockBeforeWorld(world, setting.now);
   world.clock.set(setting);
   return ok(clockState(world));
 };
 
-const advanceClock: AdminHandler = (req, _res, _ctx, world) => {
-  world.clock.advance(parseClockAdvance(req.body, world.clock));
+const advanceClock: AdminHandler = (exchange, _ctx, world) => {
+  world.clock.advance(parseClockAdvance(exchange.body, world.clock));
   return ok(clockState(world));
 };
 
 const HANDLERS: Record<string, AdminHandler> = {
-  getMockPrincipals: (_req, _res, _ctx, world) => ok({ data: world.store.principals().map((p) => listedPrincipal(p)) }),
+  getMockPrincipals: (_exchange, _ctx, world) => ok({ data: world.store.principals().map((p) => listedPrincipal(p)) }),
   getMockState: state,
   getMockSessionState: state,
   resetMock: reset,
@@ -105,142 +102,144 @@ const HANDLERS: Record<string, AdminHandler> = {
   advanceMockSessionClock: advanceClock,
 
   // The second person's decision on a waiting pin, with their own token (in the token's world).
-  decideMockApproval: (req, res, _ctx, world) => {
-    const decision = String(req.params.decision);
-    if (!(DECISIONS as readonly string[]).includes(decision)) throw new ApiError('route-not-found', `no route ${req.method} ${req.baseUrl}${req.path}: decide with approve, reject or expire`);
-    return commitOutcome(world, decideApproval(world.store.lookup, callerOf(res), String(req.params.approvalId), decision as ApprovalDecision, nowOf(world)));
+  decideMockApproval: (exchange, _ctx, world) => {
+    const decision = String(exchange.params.decision);
+    if (!(DECISIONS as readonly string[]).includes(decision)) throw new ApiError('route-not-found', `no route ${exchange.method} ${exchange.request.path}: decide with approve, reject or expire`);
+    return commitOutcome(world, decideApproval(world.store.lookup, callerOf(exchange), String(exchange.params.approvalId), decision as ApprovalDecision, nowOf(world)));
   },
 
-  recordMockTestRun: (req, res, _ctx, world) => commitOutcome(world, recordTestRun(world.store.lookup, callerOf(res), parseTestRun(req.body), nowOf(world))),
+  recordMockTestRun: (exchange, _ctx, world) => commitOutcome(world, recordTestRun(world.store.lookup, callerOf(exchange), parseTestRun(exchange.body), nowOf(world))),
 
   listMockSuggestedChanges: listChanges,
   listMockSessionSuggestedChanges: listChanges,
   listMockCorrections: listCorrections,
   listMockSessionCorrections: listCorrections,
 
-  listMockRequests: (req, _res, ctx) => ok({ data: ctx.journal.list(parseJournalQuery(req.query as Record<string, unknown>)) }),
+  listMockRequests: (exchange, ctx) => ok({ data: ctx.journal.list(parseJournalQuery(exchange.query)) }),
 
-  createMockSession: (req, _res, ctx) => ({ status: 201, body: openSession(ctx, req.body === undefined ? {} : req.body) }),
-  listMockSessions: (_req, _res, ctx) => ok({ data: ctx.sessions.list() }),
-  getMockSession: (req, _res, ctx) => ok(ctx.sessions.get(String(req.params.sessionId)) ?? sessionNotFound(req)),
-  endMockSession: (req, _res, ctx) => {
-    if (!ctx.sessions.end(String(req.params.sessionId))) sessionNotFound(req);
-    return ok({ ended: String(req.params.sessionId) });
+  createMockSession: (exchange, ctx) => ({ status: 201, body: openSession(ctx, exchange.body === undefined ? {} : exchange.body) }),
+  listMockSessions: (_exchange, ctx) => ok({ data: ctx.sessions.list() }),
+  getMockSession: (exchange, ctx) => ok(ctx.sessions.get(String(exchange.params.sessionId)) ?? sessionNotFound(exchange)),
+  endMockSession: (exchange, ctx) => {
+    if (!ctx.sessions.end(String(exchange.params.sessionId))) sessionNotFound(exchange);
+    return ok({ ended: String(exchange.params.sessionId) });
   },
 };
 
-/** Routes that answer a stream, not one body: each writes its own answer (and is held to no schema but its headers). */
-const STREAMS: Record<string, (req: Request, res: Response, ctx: MockContext) => void> = {
+/** Routes that answer a stream, not one body (held to no schema but their headers). */
+const STREAMS: Record<string, (exchange: Exchange, ctx: MockContext) => CoreResponse> = {
   streamMockRequests: streamRequests,
 };
 
 /**
  * The inspector page's routes: served to anyone, ahead of the rules every other route is held to,
  * since the page holds no data; what it shows, it fetches from the routes that hold it to them.
+ * The page's files are on disk, so the Node adapter answers them (inspector-page.ts).
  */
-const PAGE = inspectorPage();
-const PAGES: Record<string, RequestHandler> = {
-  getMockInspector: PAGE.index,
-  getMockInspectorFile: PAGE.file,
-};
+export const PAGE_OPERATIONS = ['getMockInspector', 'getMockInspectorFile'] as const;
+export type PageHandlers = Record<(typeof PAGE_OPERATIONS)[number], (exchange: Exchange) => CoreResponse>;
 
 /** The routes that act on no world: the sessions' own, and the journal's. */
 const WORLDLESS = new Set(['createMockSession', 'listMockSessions', 'getMockSession', 'endMockSession', 'listMockRequests', 'streamMockRequests']);
 
 const DECISIONS = ['approve', 'reject', 'expire'] as const satisfies readonly ApprovalDecision[];
 
-/**
- * The `/__mock` router, to mount at `/__mock`.
- * - The document is loaded and compiled on the first request to `/__mock`, once per process
- *   (mock-admin-spec.ts), not when the app is built: it costs about as much again as the API's
- *   own validators, and most starts (the CLI, the benchmarks, most tests) never call these routes.
- */
-export function mockAdminRouter(ctx: MockContext): Router {
-  let routes: Router | undefined;
-  const router = Router();
-  router.use((req, res, next) => (routes ??= mockAdminRoutes(ctx, mockAdminValidators()))(req, res, next));
-  return router;
-}
+/** The 64 KB a `/__mock` body may have at most: its bodies are small settings. */
+export const MOCK_ADMIN_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Answers a `/__mock` request; undefined when no route of the document matched (after the guards, which hold for every `/__mock` path). */
+export type MockAdminRoutes = (exchange: Exchange) => CoreResponse | undefined;
 
 /**
  * One route per operation of `validators`' document, each answered by the handler of its operationId.
  * - Throws when an operation has no handler, or a handler no operation: the document lists
  *   exactly the routes the mock answers.
- * - Every request to a documented route is bound to its operation first (`res.locals.operation`),
+ * - Every request to a documented route is bound to its operation first (`exchange.operation`),
  *   so that the guard's, the parser's and the handler's errors are all held to its responses.
+ * - `pages`: the inspector's page and files; without them (no disk to read them from), their routes are 404.
  */
-export function mockAdminRoutes(ctx: MockContext, validators: SpecValidators): Router {
+export function mockAdminRoutes(ctx: MockContext, validators: SpecValidators, pages?: PageHandlers): MockAdminRoutes {
   const operations = validators.operations;
-  const handled = (id: string) => HANDLERS[id] !== undefined || STREAMS[id] !== undefined || PAGES[id] !== undefined;
+  const isPage = (id: string) => (PAGE_OPERATIONS as readonly string[]).includes(id);
+  const handled = (id: string) => HANDLERS[id] !== undefined || STREAMS[id] !== undefined || isPage(id);
   const missing = operations.filter((o) => !handled(o.operationId)).map((o) => o.operationId);
-  const extra = [...Object.keys(HANDLERS), ...Object.keys(STREAMS), ...Object.keys(PAGES)].filter((id) => !operations.some((o) => o.operationId === id));
+  const extra = [...Object.keys(HANDLERS), ...Object.keys(STREAMS), ...PAGE_OPERATIONS].filter((id) => !operations.some((o) => o.operationId === id));
   if (missing.length > 0 || extra.length > 0) {
     throw new Error(`the /__mock routes and their document disagree: documented without a handler [${missing.join(', ')}], handled but not documented [${extra.join(', ')}]`);
   }
-  const router = Router();
-  for (const operation of operations) {
-    const page = PAGES[operation.operationId];
-    if (page) router[operation.method](expressPath(relativePath(operation)), page);
-  }
-  router.use(bindOperation(operations), loopbackOrAdminToken(() => ctx.adminToken), mockAdminGuard(() => ctx.publicHosts ?? [], () => ctx.adminToken), express.json({ limit: '64kb', strict: false, verify: refuseDeepJson }));
-  for (const operation of operations.filter((o) => PAGES[o.operationId] === undefined)) {
-    const handler = HANDLERS[operation.operationId];
-    const inSession = operation.parameters.some((p) => p.in === 'path' && p.name === 'sessionId');
+  const match = routeTable(operations);
+  return (exchange) => {
+    const matched = match(exchange.method, exchange.request.path);
+    const page = matched && pages && isPage(matched.operation.operationId) ? pages[matched.operation.operationId as keyof PageHandlers] : undefined;
+    if (page) {
+      exchange.params = matched!.params;
+      return page(exchange);
+    }
+    const operation = matched && !isPage(matched.operation.operationId) ? matched.operation : undefined;
+    if (operation) {
+      exchange.operation = operation;
+      exchange.validators = validators;
+      exchange.mockAdmin = true;
+      exchange.params = matched!.params;
+    }
+    refuseRemoteWithoutAdminToken(exchange, ctx.adminToken);
+    const preflight = mockAdminGuard(exchange, ctx.publicHosts ?? [], ctx.adminToken);
+    if (preflight) return preflight;
+    exchange.body = readJsonBody(exchange, MOCK_ADMIN_BODY_LIMIT_BYTES, false);
+    if (!operation) return undefined;
+    const { operationId } = operation;
+    const world = worldOfRoute(ctx, exchange);
     // The sessions' own routes touch no world: no checks to settle, and so no state file to fail.
-    // A route with a token acts in the token's world; any other in the base world, whatever it is sent.
-    const bind = inSession ? [bindSessionWorld(ctx)] : operation.secured ? [bindWorldByToken(ctx)] : [];
-    const inWorld = WORLDLESS.has(operation.operationId) ? [] : [...bind, settleChecks(ctx)];
-    const stream = STREAMS[operation.operationId];
-    const answer: RequestHandler = stream ? (req, res) => stream(req, res, ctx) : (req, res) => send(res, ctx, operation, handler!(req, res, ctx, worldOf(res, ctx)));
-    router[operation.method](expressPath(relativePath(operation)), ...inWorld, ...(operation.secured ? [authenticate(ctx)] : []), answer);
+    if (!WORLDLESS.has(operationId)) settleDueChecks(world);
+    if (operation.secured) authenticate(ctx, exchange);
+    const stream = STREAMS[operationId];
+    if (stream) return stream(exchange, ctx);
+    return send(exchange, ctx, operation, HANDLERS[operationId]!(exchange, ctx, world));
+  };
+}
+
+/**
+ * A `/__mock/sessions/{sessionId}/…` route acts in that session's world (404 when it is not
+ * open); a route with a token in the token's world; any other in the base world, whatever it is sent.
+ */
+function worldOfRoute(ctx: MockContext, exchange: Exchange): MockWorld {
+  const operation = exchange.operation!;
+  if (operation.parameters.some((p) => p.in === 'path' && p.name === 'sessionId') && !WORLDLESS.has(operation.operationId)) {
+    const world = ctx.sessions.world(String(exchange.params.sessionId));
+    if (!world) sessionNotFound(exchange);
+    return (exchange.world = world);
   }
-  return router;
-}
-
-/** `/__mock/reset` → `/reset`, `/__mock` → `/`: the router is mounted at the prefix. */
-const relativePath = (operation: SpecOperation) => operation.path.slice(MOCK_ADMIN_PREFIX.length) || '/';
-
-/** Binds a request to the operation Express will route it to: case-insensitively, with or without a trailing slash, HEAD as GET. */
-function bindOperation(operations: readonly SpecOperation[]): RequestHandler {
-  const routes = operations.map((operation) => ({ operation, method: operation.method.toUpperCase(), pattern: new RegExp(templatePattern(relativePath(operation)).source, 'i') }));
-  return (req, res, next) => {
-    const method = req.method === 'HEAD' ? 'GET' : req.method;
-    const path = req.path.length > 1 ? req.path.replace(/\/$/, '') : req.path;
-    const route = routes.find((r) => r.method === method && r.pattern.test(path));
-    if (route) res.locals.operation = route.operation;
-    next();
-  };
-}
-
-/** Binds a `/__mock/sessions/{sessionId}/…` request to that session's world; 404 when it is not open. */
-function bindSessionWorld(ctx: MockContext): RequestHandler {
-  return (req, res, next) => {
-    const world = ctx.sessions.world(String(req.params.sessionId));
-    if (!world) sessionNotFound(req);
-    res.locals.world = world;
-    next();
-  };
+  if (operation.secured) return bindWorldByToken(ctx, exchange);
+  return ctx.base;
 }
 
 /**
  * `GET /__mock/requests/stream`: Server-Sent Events, one `request` event per answered request
  * from now on (the filter of its query applied), until the caller goes.
  */
-function streamRequests(req: Request, res: Response, ctx: MockContext): void {
-  const filter = parseJournalQuery(req.query as Record<string, unknown>);
-  // Subscribed before the head is written, so that a failure is still an answer in the envelope;
-  // no entry can come in between, on one thread.
-  const unsubscribe = ctx.journal.subscribe((entry) => {
+function streamRequests(exchange: Exchange, ctx: MockContext): CoreResponse {
+  const filter = parseJournalQuery(exchange.query);
+  const waiting: string[] = [];
+  let deliver: ((chunk: string) => void) | undefined;
+  const close = ctx.journal.subscribe((entry) => {
     if (!matchesFilter(entry, filter)) return;
-    res.write(`event: request\nid: ${entry.requestId.replace(/[\r\n]/g, '')}\ndata: ${JSON.stringify(entry)}\n\n`);
+    const chunk = `event: request\nid: ${entry.requestId.replace(/[\r\n]/g, '')}\ndata: ${JSON.stringify(entry)}\n\n`;
+    if (deliver) deliver(chunk);
+    else waiting.push(chunk);
   });
-  res.on('close', unsubscribe);
-  res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
-  res.write(': the requests the mock answers, as they come\n\n');
+  const stream: EventStream = {
+    first: ': the requests the mock answers, as they come\n\n',
+    attach(send) {
+      deliver = send;
+      for (const chunk of waiting.splice(0)) send(chunk);
+    },
+    close,
+  };
+  return { status: 200, headers: { ...exchange.headers, 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' }, stream };
 }
 
-function sessionNotFound(req: Request): never {
-  const id = String(req.params.sessionId);
+function sessionNotFound(exchange: Exchange): never {
+  const id = String(exchange.params.sessionId);
   throw new ApiError('not-found', `no open session ${id}: it was ended, it expired, or it never was`, { sessionId: id });
 }
 

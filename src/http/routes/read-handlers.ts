@@ -1,31 +1,31 @@
 // The read operations of pages 000, 001 and 002: each takes checked input, asks the store once,
 // and maps the answer to a status and a body.
-import type { Request, Response } from 'express';
 import { ApiError } from '../api-error.ts';
 import { worldOf, type MockContext, type Reply } from '../context.ts';
+import type { Exchange } from '../exchange.ts';
 import { parseListQuery } from '../list-query.ts';
 import { storedRecordsPage } from '../send.ts';
 import { callerOf, pathParam, suggestedChangeIdOf, suggestedChangeNotFound } from './request-parts.ts';
 
-export type OperationHandler = (req: Request, res: Response, ctx: MockContext) => Reply | Promise<Reply>;
+export type OperationHandler = (exchange: Exchange, ctx: MockContext) => Reply | Promise<Reply>;
 
 
 export const READ_HANDLERS: Record<string, OperationHandler> = {
   getHealth: () => ({ status: 200, body: { ok: true } }),
 
-  getOpenApiDocument: (_req, _res, ctx) => ({ status: 200, body: ctx.document }),
+  getOpenApiDocument: (_exchange, ctx) => ({ status: 200, body: ctx.document }),
 
-  getCorrection(req, res, ctx) {
-    const id = pathParam(req, 'correctionId');
-    const correction = worldOf(res, ctx).store.readCorrection(callerOf(res), id);
+  getCorrection(exchange, ctx) {
+    const id = pathParam(exchange, 'correctionId');
+    const correction = worldOf(exchange, ctx).store.readCorrection(callerOf(exchange), id);
     if (!correction) throw new ApiError('not-found', `no correction ${id} in this workspace`, { correctionId: id });
     return { status: 200, body: correction, stored: true };
   },
 
-  listCorrections(req, res, ctx) {
-    const world = worldOf(res, ctx);
-    const caller = callerOf(res);
-    const list = parseListQuery(req.query as Record<string, string | string[]>, caller, ctx.validators);
+  listCorrections(exchange, ctx) {
+    const world = worldOf(exchange, ctx);
+    const caller = callerOf(exchange);
+    const list = parseListQuery(exchange.query, caller, ctx.validators);
     const binding = ctx.defects.has('unsealed-cursor')
       ? { tenantId: '', caller: '', path: '', filters: {} }
       : { tenantId: caller.tenantId, caller: `${caller.kind}:${caller.id}`, path: '/v1/corrections', filters: list.cursorFilters };
@@ -48,9 +48,9 @@ export const READ_HANDLERS: Record<string, OperationHandler> = {
     };
   },
 
-  getSuggestedChange(req, res, ctx) {
-    const change = worldOf(res, ctx).store.readSuggestedChange(callerOf(res), suggestedChangeIdOf(req));
-    if (!change) throw suggestedChangeNotFound(pathParam(req, 'suggestedChangeId'));
+  getSuggestedChange(exchange, ctx) {
+    const change = worldOf(exchange, ctx).store.readSuggestedChange(callerOf(exchange), suggestedChangeIdOf(exchange));
+    if (!change) throw suggestedChangeNotFound(pathParam(exchange, 'suggestedChangeId'));
     return { status: 200, body: change, stored: true };
   },
 };

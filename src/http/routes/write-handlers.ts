@@ -1,12 +1,12 @@
 // The writes the pages name under "See also" (x-inferred in the spec): each hands checked input
 // to one store operation, commits what it changed, and maps the outcome to a reply.
-import type { Request, Response } from 'express';
 import { changeCorrection, createCorrection, removeCorrectionById, type CorrectionChangeInput, type CorrectionInput } from '../../store/correction-writes.ts';
 import type { Outcome } from '../../store/outcome.ts';
 import { addAsLatest, pin, startCheck, withdraw, type ActionContext } from '../../store/suggested-change-writes.ts';
 import { ApiError } from '../api-error.ts';
 import { worldOf, type MockContext, type MockWorld, type Reply } from '../context.ts';
-import { replyToKeep } from '../middleware/idempotency.ts';
+import type { Exchange } from '../exchange.ts';
+import { replyToKeep } from '../stages/idempotency.ts';
 import type { OperationHandler } from './read-handlers.ts';
 import { callerOf, pathParam, suggestedChangeIdOf } from './request-parts.ts';
 
@@ -17,42 +17,42 @@ export const nowOf = (world: MockWorld) => new Date(world.clock.now()).toISOStri
  * Commits a successful outcome and replies with its value; a refusal becomes its ApiError.
  * - With an Idempotency-Key, the reply is committed with the write, so both survive together.
  */
-export function commitOutcome<T>(world: MockWorld, outcome: Outcome<T>, res?: Response): Reply {
+export function commitOutcome<T>(world: MockWorld, outcome: Outcome<T>, exchange?: Exchange): Reply {
   if (!outcome.ok) throw new ApiError(outcome.code, outcome.message, outcome.details);
   const status = outcome.status ?? 200;
-  const replies = res ? replyToKeep(res, status, outcome.value) : [];
+  const replies = exchange ? replyToKeep(exchange, status, outcome.value) : [];
   world.store.commit(replies.length > 0 ? { ...outcome.changes, replies } : outcome.changes);
   return { status, body: outcome.value };
 }
 
-function actionContext(world: MockWorld, res: Response, ctx: MockContext): ActionContext {
-  return { lookup: world.store.lookup, caller: callerOf(res), at: nowOf(world), newId: world.newId, ...(ctx.approvalMs !== undefined ? { approvalMs: ctx.approvalMs } : {}) };
+function actionContext(world: MockWorld, exchange: Exchange, ctx: MockContext): ActionContext {
+  return { lookup: world.store.lookup, caller: callerOf(exchange), at: nowOf(world), newId: world.newId, ...(ctx.approvalMs !== undefined ? { approvalMs: ctx.approvalMs } : {}) };
 }
 
 
 /** A write, in the world the request is bound to. */
-type WorldWrite = (req: Request, res: Response, world: MockWorld, ctx: MockContext) => Reply;
+type WorldWrite = (exchange: Exchange, world: MockWorld, ctx: MockContext) => Reply;
 
-const inWorld = (write: WorldWrite): OperationHandler => (req, res, ctx) => write(req, res, worldOf(res, ctx), ctx);
+const inWorld = (write: WorldWrite): OperationHandler => (exchange, ctx) => write(exchange, worldOf(exchange, ctx), ctx);
 
 export const WRITE_HANDLERS: Record<string, OperationHandler> = {
-  createCorrection: inWorld((req, res, world) =>
-    commitOutcome(world, createCorrection(world.store.lookup, callerOf(res), req.body as CorrectionInput, nowOf(world), world.newId('cor')), res)),
+  createCorrection: inWorld((exchange, world) =>
+    commitOutcome(world, createCorrection(world.store.lookup, callerOf(exchange), exchange.body as CorrectionInput, nowOf(world), world.newId('cor')), exchange)),
 
-  changeCorrection: inWorld((req, res, world) =>
-    commitOutcome(world, changeCorrection(world.store.lookup, callerOf(res), pathParam(req, 'correctionId'), req.body as CorrectionChangeInput, nowOf(world)), res)),
+  changeCorrection: inWorld((exchange, world) =>
+    commitOutcome(world, changeCorrection(world.store.lookup, callerOf(exchange), pathParam(exchange, 'correctionId'), exchange.body as CorrectionChangeInput, nowOf(world)), exchange)),
 
-  removeCorrection: inWorld((req, res, world) =>
-    commitOutcome(world, removeCorrectionById(world.store.lookup, callerOf(res), pathParam(req, 'correctionId'), nowOf(world)), res)),
+  removeCorrection: inWorld((exchange, world) =>
+    commitOutcome(world, removeCorrectionById(world.store.lookup, callerOf(exchange), pathParam(exchange, 'correctionId'), nowOf(world)), exchange)),
 
-  checkSuggestedChange: inWorld((req, res, world, ctx) =>
-    commitOutcome(world, startCheck(actionContext(world, res, ctx), suggestedChangeIdOf(req), world.clock.now() + ctx.checkMs, world.faults.failChecks === true), res)),
+  checkSuggestedChange: inWorld((exchange, world, ctx) =>
+    commitOutcome(world, startCheck(actionContext(world, exchange, ctx), suggestedChangeIdOf(exchange), world.clock.now() + ctx.checkMs, world.faults.failChecks === true), exchange)),
 
-  pinSuggestedChange: inWorld((req, res, world, ctx) => commitOutcome(world, pin(actionContext(world, res, ctx), suggestedChangeIdOf(req)), res)),
+  pinSuggestedChange: inWorld((exchange, world, ctx) => commitOutcome(world, pin(actionContext(world, exchange, ctx), suggestedChangeIdOf(exchange)), exchange)),
 
-  addSuggestedChangeAsLatest: inWorld((req, res, world, ctx) =>
-    commitOutcome(world, addAsLatest(actionContext(world, res, ctx), suggestedChangeIdOf(req), (req.body as { reason?: string } | undefined)?.reason), res)),
+  addSuggestedChangeAsLatest: inWorld((exchange, world, ctx) =>
+    commitOutcome(world, addAsLatest(actionContext(world, exchange, ctx), suggestedChangeIdOf(exchange), (exchange.body as { reason?: string } | undefined)?.reason), exchange)),
 
-  withdrawSuggestedChange: inWorld((req, res, world, ctx) =>
-    commitOutcome(world, withdraw(actionContext(world, res, ctx), suggestedChangeIdOf(req), (req.body as { reason: string }).reason), res)),
+  withdrawSuggestedChange: inWorld((exchange, world, ctx) =>
+    commitOutcome(world, withdraw(actionContext(world, exchange, ctx), suggestedChangeIdOf(exchange), (exchange.body as { reason: string }).reason), exchange)),
 };

@@ -1,7 +1,8 @@
 // Keeps web pages from driving the mock's own routes (`/__mock`): a DNS-rebound name, a page on a
 // foreign origin, or a form post cannot read the tokens, reset the world or set faults.
-import type { Request, RequestHandler } from 'express';
 import { ApiError } from '../api-error.ts';
+import type { CoreResponse, Exchange } from '../exchange.ts';
+import { isJsonMediaType } from './json-body.ts';
 import { carriesAdminToken } from './admin-caller.ts';
 
 const ADMIN_PATH = /^\/__mock(?:\/|$)/i;
@@ -11,7 +12,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ADMIN_METHODS = 'GET, POST, PUT, DELETE, OPTIONS';
 const ADMIN_HEADERS = 'Authorization, Content-Type, X-Request-Id, X-Mock-Admin-Token';
 
-/** Express routes case-insensitively, so `/__MOCK/reset` reaches the same routes and the same guard. */
+/** Routes match case-insensitively, so `/__MOCK/reset` reaches the same routes and the same guard. */
 export const isMockAdminPath = (path: string) => ADMIN_PATH.test(path);
 
 /**
@@ -48,10 +49,6 @@ function parseOrigin(origin: string): { hostname: string; authority: string } | 
   }
 }
 
-function hasBody(req: Request): boolean {
-  return Number(req.get('Content-Length') ?? 0) > 0 || req.get('Transfer-Encoding') !== undefined;
-}
-
 /**
  * In order, for every `/__mock` request:
  * - `Host` must name this machine (a loopback address, `localhost`) or a `publicHosts` name: else
@@ -63,42 +60,41 @@ function hasBody(req: Request): boolean {
  * - A state-changing request's body must be `application/json` (415): a form post or a
  *   `text/plain` fetch, which a page may send without a preflight, is refused.
  */
-export function mockAdminGuard(publicHosts: () => readonly string[], adminToken: () => string | undefined = () => undefined): RequestHandler {
-  return (req, res, next) => {
-    const hosts = publicHosts();
-    const host = req.get('Host');
-    const withSecret = carriesAdminToken(req, adminToken());
-    // The admin secret is what a rebound page cannot have: with it, any name the mock is reached by will do.
-    if (host !== undefined && !isLocalHostname(hostnameOf(host), hosts) && !withSecret) {
-      throw new ApiError('host-not-allowed', `/__mock answers only requests addressed to localhost, a loopback address or the --public-url host; this one was addressed to "${host}". If that is how the mock is reached, start it with --public-url http://${host}`, { host });
-    }
-    const origin = req.get('Origin');
-    const preflight = req.method === 'OPTIONS' && req.get('Access-Control-Request-Method') !== undefined;
-    if (origin !== undefined) {
-      const parsed = parseOrigin(origin);
-      // With the secret, a page of the mock's own origin (the inspector, opened at any address
-      // of a demo) may drive it too; a foreign page cannot send the secret, whose header needs a preflight.
-      const ownPage = withSecret && host !== undefined && parsed?.authority === host.trim().toLowerCase();
-      if (!ownPage && (parsed === undefined || !isLocalHostname(parsed.hostname, hosts))) {
-        if (preflight || !READS.has(req.method)) {
-          throw new ApiError('foreign-origin', `/__mock takes no request from a page on ${origin}: only pages served from this machine (localhost, a loopback address or the --public-url host) may drive the mock`, { origin });
-        }
-        return next();
+export function mockAdminGuard(exchange: Exchange, publicHosts: readonly string[], adminToken: string | undefined): CoreResponse | undefined {
+  const host = exchange.header('Host');
+  const withSecret = carriesAdminToken(exchange, adminToken);
+  const { method } = exchange;
+  // The admin secret is what a rebound page cannot have: with it, any name the mock is reached by will do.
+  if (host !== undefined && !isLocalHostname(hostnameOf(host), publicHosts) && !withSecret) {
+    throw new ApiError('host-not-allowed', `/__mock answers only requests addressed to localhost, a loopback address or the --public-url host; this one was addressed to "${host}". If that is how the mock is reached, start it with --public-url http://${host}`, { host });
+  }
+  const origin = exchange.header('Origin');
+  const preflight = method === 'OPTIONS' && exchange.header('Access-Control-Request-Method') !== undefined;
+  if (origin !== undefined) {
+    const parsed = parseOrigin(origin);
+    // With the secret, a page of the mock's own origin (the inspector, opened at any address
+    // of a demo) may drive it too; a foreign page cannot send the secret, whose header needs a preflight.
+    const ownPage = withSecret && host !== undefined && parsed?.authority === host.trim().toLowerCase();
+    if (!ownPage && (parsed === undefined || !isLocalHostname(parsed.hostname, publicHosts))) {
+      if (preflight || !READS.has(method)) {
+        throw new ApiError('foreign-origin', `/__mock takes no request from a page on ${origin}: only pages served from this machine (localhost, a loopback address or the --public-url host) may drive the mock`, { origin });
       }
-      res.setHeader('Access-Control-Allow-Origin', origin);
-      res.setHeader('Vary', 'Origin');
-      res.setHeader('Access-Control-Expose-Headers', 'X-Request-Id');
-      if (preflight) {
-        res.setHeader('Access-Control-Allow-Methods', ADMIN_METHODS);
-        res.setHeader('Access-Control-Allow-Headers', ADMIN_HEADERS);
-        res.setHeader('Access-Control-Max-Age', '600');
-        res.status(204).end();
-        return;
-      }
+      return undefined;
     }
-    if (!READS.has(req.method) && hasBody(req) && !req.is('application/json')) {
-      throw new ApiError('unsupported-media-type', `send the body of ${req.method} ${req.originalUrl.split('?')[0]} as application/json (got ${req.get('Content-Type') ?? 'no Content-Type'})`, { contentType: req.get('Content-Type') ?? null });
+    const { headers } = exchange;
+    headers['Access-Control-Allow-Origin'] = origin;
+    headers.Vary = 'Origin';
+    headers['Access-Control-Expose-Headers'] = 'X-Request-Id';
+    if (preflight) {
+      headers['Access-Control-Allow-Methods'] = ADMIN_METHODS;
+      headers['Access-Control-Allow-Headers'] = ADMIN_HEADERS;
+      headers['Access-Control-Max-Age'] = '600';
+      return { status: 204, headers };
     }
-    next();
-  };
+  }
+  if (!READS.has(method) && exchange.hasBody && !isJsonMediaType(exchange.header('Content-Type'), false)) {
+    const contentType = exchange.header('Content-Type');
+    throw new ApiError('unsupported-media-type', `send the body of ${method} ${exchange.request.path} as application/json (got ${contentType ?? 'no Content-Type'})`, { contentType: contentType ?? null });
+  }
+  return undefined;
 }

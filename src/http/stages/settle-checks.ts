@@ -3,16 +3,8 @@
 // time moves the world on, without timers left running. A finish the state file cannot keep fails
 // that request (503 state-write-failed, from the store's commit): the check stays running, and the
 // next request after the fault settles it.
-import type { RequestHandler } from 'express';
 import { expireApproval, finishCheck } from '../../store/suggested-change-writes.ts';
-import { worldOf, type MockContext, type MockWorld } from '../context.ts';
-
-export function settleChecks(ctx: MockContext): RequestHandler {
-  return (_req, res, next) => {
-    settleDueChecks(worldOf(res, ctx));
-    next();
-  };
-}
+import type { MockWorld } from '../context.ts';
 
 /** The checks of one world that came due on its clock, and the approvals whose time ran out. */
 export function settleDueChecks(world: MockWorld): void {

@@ -1,0 +1,108 @@
+// The transport-neutral request and response the mock's core answers (core.ts), and the exchange:
+// one request on its way through the core's stages, with what each stage learned about it.
+// Adapters (Express, MSW) translate to and from these; nothing here knows a server or a socket.
+import type { Principal } from '../domain/world.ts';
+import type { SpecOperation } from '../spec/operations.ts';
+import type { SpecValidators } from '../spec/validators.ts';
+import type { ApiError } from './api-error.ts';
+import type { MockWorld } from './context.ts';
+
+export interface CoreRequest {
+  /** In upper case. */
+  method: string;
+  /** The path as sent, still percent-encoded, without the query. */
+  path: string;
+  /** The query as sent, without its `?`; empty when there is none. */
+  query: string;
+  /** By lower-case name; a repeated header's values joined with ", ". */
+  headers: Readonly<Record<string, string | undefined>>;
+  /** The body's bytes; undefined when the request has no body. */
+  body?: Uint8Array;
+  /** Why the adapter could not read the body (too large, an encoding it cannot undo): raised where a body is read. */
+  bodyProblem?: ApiError;
+  /** The caller's address, as the transport saw it; undefined when there is no network (MSW): a caller of this machine. */
+  remoteAddress?: string;
+  /** `1.1` and such; undefined when the transport has none. */
+  httpVersion?: string;
+}
+
+/**
+ * What the mock answers to a stream route (`/__mock/requests/stream`): a first chunk, then one
+ * per event until the caller goes. Subscribed before it is answered, so that a failure to
+ * subscribe is still an answer in the envelope; what comes before `attach` waits for it.
+ */
+export interface EventStream {
+  first: string;
+  /** Delivers every chunk from now on to `send`, those that waited first. */
+  attach(send: (chunk: string) => void): void;
+  /** The caller went: no more chunks. */
+  close(): void;
+}
+
+export interface CoreResponse {
+  status: number;
+  /** By the header's own spelling (`Content-Type`). */
+  headers: Record<string, string>;
+  /** Undefined for an answer without a body (204, a preflight). */
+  body?: Uint8Array;
+  /** Instead of a body, for a stream route. */
+  stream?: EventStream;
+}
+
+export class Exchange {
+  readonly method: string;
+  /** Headers to answer with, whatever the answer: the request id, CORS, caching. */
+  readonly headers: Record<string, string> = {};
+  requestId = '';
+  /** The operation the request was matched to, and the validators of its document. */
+  operation?: SpecOperation;
+  validators?: SpecValidators;
+  /** Whether the operation is one of the mock's own (`/__mock`), held to that document. */
+  mockAdmin = false;
+  params: Record<string, string> = {};
+  /** The parsed JSON body; undefined when there is none (or the operation takes none). */
+  body: unknown;
+  world?: MockWorld;
+  worldToken?: string;
+  sessionId?: string;
+  principal?: Principal;
+  /** A write's Idempotency-Key slot, once taken (idempotency.ts). */
+  idempotencyKey?: { slot: string; fingerprint: string; expires: number };
+  /** The spec violations of the answer, when it broke the spec (send.ts). */
+  violations?: unknown[];
+  /** Run when the answer is out: releases what the request held. */
+  readonly cleanups: Array<() => void> = [];
+  private parsedQuery?: Record<string, string | string[]>;
+
+  constructor(readonly request: CoreRequest) {
+    // HEAD is answered as GET; the adapter leaves the body out.
+    this.method = request.method.toUpperCase();
+  }
+
+  header(name: string): string | undefined {
+    return this.request.headers[name.toLowerCase()];
+  }
+
+  /**
+   * The query as `application/x-www-form-urlencoded` reads it (`+` is a space), a repeated name as
+   * an array of its values in order; on an object without a prototype, so that no name is special.
+   */
+  get query(): Record<string, string | string[]> {
+    if (this.parsedQuery) return this.parsedQuery;
+    const query: Record<string, string | string[]> = Object.create(null);
+    for (const [name, value] of new URLSearchParams(this.request.query)) {
+      const held = query[name];
+      query[name] = held === undefined ? value : Array.isArray(held) ? [...held, value] : [held, value];
+    }
+    return (this.parsedQuery = query);
+  }
+
+  set query(query: Record<string, string | string[]>) {
+    this.parsedQuery = query;
+  }
+
+  /** Whether the request carries a body: bytes, or one the adapter could not read. */
+  get hasBody(): boolean {
+    return this.request.body !== undefined || this.request.bodyProblem !== undefined;
+  }
+}
