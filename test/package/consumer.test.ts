@@ -14,7 +14,7 @@ import { freePort } from '../support/free-port.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const APP_VERSIONS = { 'openapi-fetch': '0.17.0', typescript: '5.9.3', vitest: '4.1.12', '@types/node': '20.19.43' };
+const APP_VERSIONS = { 'openapi-fetch': '0.17.0', typescript: '5.9.3', vitest: '4.1.12', '@types/node': '20.19.43', msw: '2.15.0' };
 
 let work: string;
 let app: string;
@@ -175,6 +175,48 @@ it('reads the mock', async () => {
   }, 90_000);
 });
 
+describe('in the app\'s unit tests, with MSW and no port', () => {
+  it("a Vitest test: setupServer(...(await createHandlers({ baseUrl })).handlers) lists, writes and reads back, refuses a missing token, and reset() undoes the write (the README's recipe)", async () => {
+    file('msw.config.mjs', `import { defineConfig } from 'vitest/config';
+export default defineConfig({ test: { include: ['msw-*.test.mjs'] } });
+`);
+    file('msw-unit.test.mjs', `import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { createHandlers } from 'kindgi-mock/msw';
+import world from 'kindgi-mock/world';
+
+const baseUrl = 'https://api.kindgi.test';
+const mock = await createHandlers({ baseUrl });
+const server = setupServer(...mock.handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => mock.reset());
+afterAll(() => server.close());
+const admin = mock.principals.find((p) => p.token.startsWith('kgm_admin_')).token;
+const call = (path, init = {}) => fetch(baseUrl + path, { ...init, headers: { Authorization: 'Bearer ' + admin, 'Content-Type': 'application/json', ...init.headers } });
+
+it('lists, changes and reads back', async () => {
+  const page = await (await call('/v1/corrections?status=open&limit=2')).json();
+  expect(page.data).toHaveLength(2);
+  expect(world.corrections.some((c) => c.id === page.data[0].id)).toBe(true);
+  const changed = await call('/v1/corrections/' + page.data[0].id, { method: 'PATCH', body: JSON.stringify({ status: 'wont-fix' }) });
+  expect(changed.status).toBe(200);
+  expect((await (await call('/v1/corrections/' + page.data[0].id)).json()).status).toBe('wont-fix');
+  expect(mock.store.readCorrection(mock.store.principals().find((p) => p.token === admin), page.data[0].id).status).toBe('wont-fix');
+});
+
+it('is back as loaded after reset, and answers 401 without a token', async () => {
+  const page = await (await call('/v1/corrections?status=wont-fix&limit=100')).json();
+  expect(page.data.every((c) => world.corrections.find((w) => w.id === c.id).status === 'wont-fix')).toBe(true);
+  const refused = await fetch(baseUrl + '/v1/corrections');
+  expect(refused.status).toBe(401);
+  expect((await refused.json()).error.code).toBe('auth-missing');
+});
+`);
+    const output = await inApp('npx', ['vitest', 'run', '--config', 'msw.config.mjs'], { CI: 'true' });
+    expect(output).toMatch(/2 passed/);
+  }, 90_000);
+});
+
 /** The banner a started mock prints, once it has printed it (30 s at most, or it exited). */
 function bannerOf(child: ChildProcess): Promise<string> {
   let out = '';
@@ -294,7 +336,9 @@ describe("the container recipe (Dockerfile, compose.yaml): its steps, run outsid
 /** An app's TypeScript over every export of the package, typed end to end. */
 const TYPED_APP = `import createClient from 'openapi-fetch';
 import { createMock, SessionRefusal, type Mock, type MockOptions, type RunningMock, type Session, type World, type Principal } from 'kindgi-mock';
-import { failed, run, summarize, toJunit, type SuiteResult } from 'kindgi-mock/contracts';
+import { failed, run, summarize, toJunit, tokensOf, type SuiteResult } from 'kindgi-mock/contracts';
+import { createHandlers, type MockHandlers } from 'kindgi-mock/msw';
+import embeddedWorld from 'kindgi-mock/world';
 import type {
   AddAsLatestRequest, Correction, CorrectionChange, CorrectionCreate, CorrectionPage, CorrectionWithCopies,
   ErrorCode, ErrorEnvelope, MockAdminPaths, MockAdminPrincipal, SuggestedChange, WithdrawRequest, components, operations, paths,
@@ -352,6 +396,8 @@ type Schemas = components['schemas'];
 
 const result: SuiteResult = await run({ baseUrl: running.url, maxRequests: 50 });
 console.log(failed(result), summarize(result).length, toJunit(result).length, first?.id, withCopies?.id, change, withdraw, latest, madeByOf, code, known, later);
+const handlers: MockHandlers = await createHandlers({ baseUrl: 'https://api.kindgi.test', world: embeddedWorld, clock: { now: '2027-01-01T00:00:00Z' } });
+console.log(handlers.handlers.length, tokensOf(handlers.principals)?.primary, handlers.createSession({ name: 'msw' }).id);
 const operation: ListOperation | undefined = undefined;
 const schemaNames: Array<keyof Schemas> = ['Correction'];
 console.log(operation, schemaNames);
