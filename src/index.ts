@@ -25,6 +25,7 @@ import { newestDateIn, shiftWorldDates } from './fixtures/world-dates.ts';
 import { clockRangeProblem, clockSettingOf, type MockClock } from './worlds/mock-clock.ts';
 import { clockProblem, createMockWorld, createWorldClock, type WorldSettings } from './worlds/mock-world.ts';
 import { MAX_ADVANCE_MS } from './http/routes/clock-bodies.ts';
+import { nodeHmacSha256 } from './node-hmac.ts';
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type RequestJournal } from './http/request-journal.ts';
 import { seededSessionWorld } from './worlds/seeded-worlds.ts';
 import { sessionWorldOpener } from './worlds/session-worlds.ts';
@@ -194,6 +195,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const world = datesOffset === 0 ? loaded.world : shiftWorldDates(loaded.world, datesOffset);
   const idSeed = options.seed ?? (options.deterministic ? DEFAULT_SEED : undefined);
   const settings: WorldSettings = {
+    hmac: nodeHmacSha256,
     clockSource,
     ...(clockStart ? { clockStart } : {}),
     faults: options.faults ?? {},

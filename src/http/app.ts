@@ -20,7 +20,7 @@ export function createApp(ctx: MockContext, handlers: Record<string, OperationHa
   // Content-Encoding says, and never more than the largest body any route takes.
   const readBody = express.raw({ type: () => true, limit: API_BODY_LIMIT_BYTES });
   const toCore: RequestHandler = (req, res) => {
-    readBody(req, res, (error?: unknown) => {
+    const answer = (bodyError?: unknown) => {
       const deliver = (response: CoreResponse) => {
         try {
           writeResponse(res, response);
@@ -28,10 +28,13 @@ export function createApp(ctx: MockContext, handlers: Record<string, OperationHa
           cutOff(res, ctx, failure);
         }
       };
-      const answered = core.respond(coreRequestOf(req, error));
+      const answered = core.respond(coreRequestOf(req, bodyError));
       if (answered instanceof Promise) void answered.then(deliver, (failure: unknown) => cutOff(res, ctx, failure));
       else deliver(answered);
-    });
+    };
+    // Most requests carry no body: they skip the body reader altogether.
+    if (announcesBody(req)) readBody(req, res, answer);
+    else answer();
   };
   const app = express();
   app.disable('x-powered-by');
@@ -40,6 +43,11 @@ export function createApp(ctx: MockContext, handlers: Record<string, OperationHa
   app.use('/__mock', toCore);
   app.use(toCore);
   return app;
+}
+
+/** A body is one the framing announces: `Content-Length: 0` is none. */
+function announcesBody(req: Request): boolean {
+  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 }
 
 function coreRequestOf(req: Request, bodyError: unknown): CoreRequest {
@@ -52,9 +60,7 @@ function coreRequestOf(req: Request, bodyError: unknown): CoreRequest {
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  // A body is one the framing announces: `Content-Length: 0` is none.
-  const framed = Number(req.get('Content-Length') ?? 0) > 0 || req.get('Transfer-Encoding') !== undefined;
-  const body = framed ? req.body as unknown : undefined;
+  const body = announcesBody(req) ? req.body as unknown : undefined;
   return {
     method: req.method,
     path: url.slice(0, pathEnd) || '/',
@@ -83,8 +89,6 @@ function writeResponse(res: Response, response: CoreResponse): void {
     stream.attach((chunk) => res.write(chunk));
     return;
   }
-  res.statusCode = response.status;
-  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
   // Node drops the body of a HEAD.
-  res.end(response.body);
+  res.writeHead(response.status, response.headers).end(response.body);
 }

@@ -1,6 +1,6 @@
 // Sealed cursors (page 001): an HMAC-signed position, bound to the tenant, the caller, the list
 // and its filters, valid for a day. Anything else is refused, and the client starts again.
-import { equalBytes, fromBase64Url, fromUtf8, hmacSha256, randomBytes, toBase64Url, utf8 } from '../digest.ts';
+import { equalBytes, fromBase64Url, fromUtf8, hmacSha256, randomBytes, toBase64Url, utf8, type Hmac } from '../digest.ts';
 import { canonicalJson } from '../domain/canonical-json.ts';
 import type { SortKey } from '../store/keyset.ts';
 
@@ -34,10 +34,10 @@ const BINDING_HASHES_KEPT = 1024;
 /**
  * - `secret`: share one across instances (`--cursor-secret`); by default a fresh one per start,
  *   so cursors do not outlive the process.
+ * - `hmac`: HMAC-SHA-256 keyed once; any two give the same cursors (a server's native one, or digest.ts's).
  */
-export function createCursorSealer(secret: string | Uint8Array = randomBytes(32), now: () => number = Date.now): CursorSealer {
-  // Keyed once: the key's pads are computed when the HMAC is made, not per cursor.
-  const sign = hmacSha256(secret);
+export function createCursorSealer(secret: string | Uint8Array = randomBytes(32), now: () => number = Date.now, hmac: (key: string | Uint8Array) => Hmac = hmacSha256): CursorSealer {
+  const sign = hmac(secret);
   const bindingHashes = new Map<string, string>();
   const bindingHash = (binding: CursorBinding) => {
     const canonical = canonicalJson(binding);

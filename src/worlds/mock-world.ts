@@ -1,7 +1,7 @@
 // Builds one world the mock serves (the base world, or a session's) from the settings they share.
 import type { FaultSettings, MockWorld } from '../http/context.ts';
 import { createCursorSealer } from '../http/cursor.ts';
-import { randomBytes } from '../digest.ts';
+import { randomBytes, type Hmac } from '../digest.ts';
 import { seededRandom } from '../seeded-random.ts';
 import type { WorldStore } from '../store/world-store.ts';
 import { cursorSecretOf, idMaker } from './id-sequence.ts';
@@ -20,6 +20,8 @@ export interface WorldSettings {
   cursorSecret?: string;
   /** Seeds the random faults; the seed, else 1. */
   faultSeed?: number;
+  /** The HMAC that seals cursors: node:crypto's on a server (native, faster), plain JavaScript's (digest.ts) by default. */
+  hmac?: (key: string | Uint8Array) => Hmac;
 }
 
 /** A world's clock, as the settings start it; made before its store, which keeps time by it. */
@@ -37,7 +39,7 @@ export function createMockWorld(settings: WorldSettings, clock: MockClock, store
     store,
     faults: structuredClone(settings.faults),
     clock,
-    cursors: createCursorSealer(secret, clock.now),
+    cursors: createCursorSealer(secret, clock.now, settings.hmac),
     newId: idMaker(settings.seed, extra.idEpoch),
     random: random(),
     idempotencyInFlight: new Set(),
