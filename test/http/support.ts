@@ -35,9 +35,25 @@ export async function startMock(options: MockOptions = {}): Promise<TestMock> {
     if (!principal) throw new Error(`no principal named ${name}`);
     return principal.token;
   };
+  const request = requester(running.url, token);
+  return {
+    url: running.url,
+    mock,
+    token,
+    request,
+    get: (path, who, headers) => request('GET', path, { ...(who !== undefined ? { token: who } : {}), ...(headers ? { headers } : {}) }),
+    close: () => running.close(),
+  };
+}
+
+/**
+ * Requests to `baseUrl` as a client sends them: a principal's name (or a token) becomes its
+ * bearer token, an object body JSON; the answer's body parsed.
+ */
+export function requester(baseUrl: string, token: (name: TokenName) => string): TestMock['request'] {
   const resolveToken = (value: string) => ((TOKEN_NAMES as readonly string[]).includes(value) ? token(value as TokenName) : value);
-  const request: TestMock['request'] = async (method, path, { token: who, headers = {}, body } = {}) => {
-    const response = await fetch(`${running.url}${path}`, {
+  return async (method, path, { token: who, headers = {}, body } = {}) => {
+    const response = await fetch(`${baseUrl}${path}`, {
       method,
       headers: {
         ...(who !== undefined ? { Authorization: `Bearer ${resolveToken(who)}` } : {}),
@@ -48,14 +64,6 @@ export async function startMock(options: MockOptions = {}): Promise<TestMock> {
     });
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
-  };
-  return {
-    url: running.url,
-    mock,
-    token,
-    request,
-    get: (path, who, headers) => request('GET', path, { ...(who !== undefined ? { token: who } : {}), ...(headers ? { headers } : {}) }),
-    close: () => running.close(),
   };
 }
 

@@ -2,7 +2,7 @@
 // loopback port, and the MSW handlers (msw/node) answering fetch with no port at all.
 import { setupServer } from 'msw/node';
 import { createHandlers, type HandlersOptions } from '../../src/msw/index.ts';
-import { startMock, silentLogger, TOKEN_NAMES, type Answer, type TokenName } from '../http/support.ts';
+import { requester, startMock, silentLogger, type Answer, type TokenName } from '../http/support.ts';
 
 export type AdapterName = 'express' | 'msw';
 export const ADAPTERS: readonly AdapterName[] = ['express', 'msw'];
@@ -43,24 +43,11 @@ export async function startAdapter(adapter: AdapterName, options: SharedOptions 
     if (!principal) throw new Error(`no principal named ${name}`);
     return principal.token;
   };
-  const resolveToken = (value: string) => ((TOKEN_NAMES as readonly string[]).includes(value) ? token(value as TokenName) : value);
   return {
     adapter,
     baseUrl: MSW_BASE_URL,
     token,
-    async request(method, path, { token: who, headers = {}, body } = {}) {
-      const response = await fetch(`${MSW_BASE_URL}${path}`, {
-        method,
-        headers: {
-          ...(who !== undefined ? { Authorization: `Bearer ${resolveToken(who)}` } : {}),
-          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-          ...headers,
-        },
-        ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
-      });
-      const text = await response.text();
-      return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
-    },
+    request: requester(MSW_BASE_URL, token),
     reset: async () => { mock.reset(); },
     close: async () => { msw.close(); },
   };
