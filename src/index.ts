@@ -23,7 +23,7 @@ import { DEFAULT_SEED } from './fixtures/generate-world.ts';
 import { WORLD_NOW } from './fixtures/generate/random.ts';
 import { newestDateIn, shiftWorldDates } from './fixtures/world-dates.ts';
 import { clockRangeProblem, clockSettingOf, type MockClock } from './worlds/mock-clock.ts';
-import { clockProblem, createMockWorld, createWorldClock, type WorldSettings } from './worlds/mock-world.ts';
+import { clockProblem, createMockWorld, createWorldClock, DEFAULT_CHECK_MS, type WorldSettings } from './worlds/mock-world.ts';
 import { MAX_ADVANCE_MS } from './http/routes/clock-bodies.ts';
 import { nodeHmacSha256 } from './node-hmac.ts';
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type RequestJournal } from './http/request-journal.ts';
@@ -46,7 +46,7 @@ export type { MockClock, ClockSetting } from './worlds/mock-clock.ts';
 export type { ListedPrincipal } from './worlds/principal-listing.ts';
 export type { JournalEntry, JournalFilter, RequestJournal } from './http/request-journal.ts';
 
-export const DEFAULT_CHECK_MS = 1500;
+export { DEFAULT_CHECK_MS } from './worlds/mock-world.ts';
 
 export interface MockOptions {
   /** Serve this world as it is. */

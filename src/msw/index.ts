@@ -14,11 +14,10 @@ import { WRITE_HANDLERS } from '../http/routes/write-handlers.ts';
 import { checkHandlerOptions } from '../mock-options.ts';
 import { embeddedDocument } from '../spec/embedded-document.ts';
 import { compileSpecValidators } from '../spec/validators.ts';
-import type { WorldStore } from '../store/world-store.ts';
-import { createWorldStore } from '../store/world-store.ts';
+import { createWorldStore, type WorldStore } from '../store/world-store.ts';
 import { DEFAULT_SEED } from '../fixtures/generate-world.ts';
 import { clockSettingOf } from '../worlds/mock-clock.ts';
-import { clockProblem, createMockWorld, createWorldClock, type WorldSettings } from '../worlds/mock-world.ts';
+import { clockProblem, createMockWorld, createWorldClock, DEFAULT_CHECK_MS, type WorldSettings } from '../worlds/mock-world.ts';
 import { listedPrincipal, type ListedPrincipal } from '../worlds/principal-listing.ts';
 import { seededSessionWorld } from '../worlds/seeded-worlds.ts';
 import { sessionWorldOpener } from '../worlds/session-worlds.ts';
@@ -59,11 +58,9 @@ export interface MockHandlers {
   createSession(options?: SessionOptions): Session;
 }
 
-const DEFAULT_CHECK_MS = 1500;
-
 /**
  * The mock as MSW handlers answering every operation of the API's document under `baseUrl`.
- * - Async because the embedded world and the world generator are loaded only when used.
+ * - Async because the embedded world is loaded only when it is served (a bundler splits it off).
  * - Throws TypeError for an option it does not take, WorldLoadError for a broken `world`, and
  *   RangeError for a clock before the world's newest record.
  */

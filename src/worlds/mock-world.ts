@@ -7,6 +7,9 @@ import type { WorldStore } from '../store/world-store.ts';
 import { cursorSecretOf, idMaker } from './id-sequence.ts';
 import { clockRangeProblem, createMockClock, type ClockSetting, type MockClock } from './mock-clock.ts';
 
+/** How long a suggested change's check runs unless told (`checkMs`, `--check-ms`). */
+export const DEFAULT_CHECK_MS = 1500;
+
 export interface WorldSettings {
   /** Real time, or a test's own clock. */
   clockSource: () => number;

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { World } from '../../src/domain/world.ts';
-import express from 'express';
 import { createMockServer } from '../../src/http/client-error.ts';
 import { createApp } from '../../src/http/app.ts';
 import { READ_HANDLERS } from '../../src/http/routes/read-handlers.ts';

@@ -1,7 +1,6 @@
 // The mock's own routes under /__mock: who can call, the state, a reset; loopback callers only.
 import { readFileSync } from 'node:fs';
-import type { NextFunction, Request, Response } from 'express';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Correction } from '../../src/domain/types.ts';
 import { refuseRemoteWithoutAdminToken } from '../../src/http/stages/admin-caller.ts';
 import { Exchange } from '../../src/http/exchange.ts';
