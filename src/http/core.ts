@@ -66,8 +66,8 @@ export function createCore(ctx: MockContext, handlers: Record<string, OperationH
     const { path, query } = exchange.request;
     refuseHostlessRequest(exchange.request.httpVersion, exchange.header('Host'));
     refuseLongQuery(`?${query}`);
-    // A person who opens the mock's address finds its inspector; no API client asks for `/`.
-    if (path === '/' && exchange.method === 'GET') return redirect(exchange, '/__mock/');
+    // A person who opens the mock's address finds its inspector (where there is one); no API client asks for `/`.
+    if (mockAdmin && path === '/' && (exchange.method === 'GET' || exchange.method === 'HEAD')) return redirect(exchange, '/__mock/');
     if (mockAdmin && isMockAdminPath(path)) {
       const answered = (adminRoutes ??= mockAdminRoutes(ctx, mockAdmin(), options.pages))(exchange);
       if (answered) return answered;

@@ -233,6 +233,14 @@ describe.each(ADAPTERS)('through %s', (adapter: AdapterName) => {
       expectError(await target.request('PATCH', `/v1/corrections/${id}`, { token: 'admin', body: `${'['.repeat(70)}${']'.repeat(70)}` }), 400, 'bad-input');
     });
 
+    it('GET and HEAD / → 302 to the inspector where there is one (the server); 404 route-not-found where there is no /__mock (MSW)', async () => {
+      for (const method of ['GET', 'HEAD']) {
+        const answer = await fetch(`${target.baseUrl}/`, { method, redirect: 'manual' });
+        if (adapter === 'express') expect([answer.status, answer.headers.get('location')]).toEqual([302, '/__mock/']);
+        else expect(answer.status).toBe(404);
+      }
+    });
+
     it('a request from a page on another origin gets CORS headers echoing it', async () => {
       const answer = await get(`/v1/corrections/${northwind.id}`, 'admin', { Origin: 'http://localhost:5173' });
       expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
