@@ -3,6 +3,7 @@
 // operations, case by case; mocks made one after another in one process (in-process.ts); and
 // sessions opened, read in and held open (sessions.ts).
 import { cpus, platform, release, totalmem } from 'node:os';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { startBaseline, type BaselineServer } from './baselines.ts';
 import { adminToken, casesNamed, probe, type BenchCase } from './cases.ts';
@@ -13,7 +14,7 @@ import { startMockServer } from './mock-server.ts';
 import { startPrism, type PrismServer } from './prism.ts';
 import { judgeTargets, type BenchResult, type CaseResult, type SizeResult } from './report.ts';
 import { measureSessions, SESSIONS_CASE, type SessionsSettings } from './sessions.ts';
-import { ensureWorld, type WorldFolder } from './worlds.ts';
+import { DONE_FILE, ensureWorld, type WorldFolder } from './worlds.ts';
 
 export interface BenchOptions extends LoadOptions {
   /**
@@ -173,6 +174,7 @@ async function benchWorld(world: WorldFolder, cases: readonly BenchCase[], prism
       worldChecks: mock.worldChecks,
       checkingStartupMs: checking.startupMs,
       ...(mock.memoryAtStart ? { rssAfterStartMb: mock.memoryAtStart.rssMb } : {}),
+      worldBytes: worldBytesOf(world.dir),
       ...(after ? { rssAfterLoadMb: after.rssMb, peakRssMb: after.peakRssMb } : {}),
       cases: rows,
     };
@@ -187,4 +189,9 @@ async function bodyOf(url: string, headers: Record<string, string>): Promise<str
   const text = await response.text();
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 500)}`);
   return text;
+}
+
+/** The bytes of a world's JSON files on disk (the fixtures format, one file per collection or `world.json`). */
+export function worldBytesOf(dir: string): number {
+  return readdirSync(dir).filter((name) => name.endsWith('.json') && name !== DONE_FILE).reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
 }

@@ -31,6 +31,8 @@ export interface SizeResult {
   /** From spawn to the first /health answer of a start that checks the world (`--check-every-start`), as the very first start does. */
   checkingStartupMs?: number;
   rssAfterStartMb?: number;
+  /** Bytes of the world's files on disk (its fixtures folder): what RSS is held against. */
+  worldBytes?: number;
   /** After every case of this size ran against it. */
   rssAfterLoadMb?: number;
   peakRssMb?: number;
@@ -62,8 +64,12 @@ export const TARGETS = {
   listVsPrism: 5,
   listVsBare: 0.35,
   p99Growth: 1.5,
-  startupMs: 3000,
+  /** Issue 16 (issue 11 had 3 s). */
+  startupMs: 1500,
   startupAt: 100_000,
+  /** Issue 16: start-up at the largest size ÷ at the smallest, and RSS after start-up ÷ the world's bytes on disk (at startupAt). */
+  startupGrowth: 3,
+  rssPerWorldByte: 1.2,
   /** Issue 12: a second createMock() (+ listen + close) in a process, and the memory of each further mock. */
   laterMockMs: 50,
   furtherMockMb: 20,
@@ -115,6 +121,20 @@ export function judgeTargets(sizes: readonly SizeResult[], inProcess?: InProcess
     pass: big ? big.startupMs < TARGETS.startupMs : undefined,
   });
 
+  const [smallest, largest] = [ordered[0], ordered[ordered.length - 1]];
+  const startupGrowth = ordered.length >= 2 ? largest!.startupMs / smallest!.startupMs : undefined;
+  targets.push({
+    target: `start-up at ${count(large)} corrections ≤ ${TARGETS.startupGrowth}× start-up at ${count(small)}`,
+    measured: startupGrowth !== undefined ? `${startupGrowth.toFixed(2)}× (${seconds(largest!.startupMs)} ÷ ${seconds(smallest!.startupMs)}, checked before)` : 'needs two world sizes',
+    pass: startupGrowth !== undefined ? startupGrowth <= TARGETS.startupGrowth : undefined,
+  });
+  const rssShare = big ? rssPerWorldByte(big) : undefined;
+  targets.push({
+    target: `RSS after start-up with ${count(TARGETS.startupAt)} corrections ≤ ${TARGETS.rssPerWorldByte}× the world's bytes on disk`,
+    measured: rssShare !== undefined ? `${rssShare.toFixed(2)}× (${mb(big!.rssAfterStartMb)} for ${mb(big!.worldBytes! / MB)} of files)` : `${count(TARGETS.startupAt)} not measured`,
+    pass: rssShare !== undefined ? rssShare <= TARGETS.rssPerWorldByte : undefined,
+  });
+
   // The slower of the literal second createMock() and the median cycle after the first must be under the target.
   const later = inProcess ? Math.max(inProcess.secondCreateMs, inProcess.cycleMedianMs) : undefined;
   targets.push({
@@ -129,6 +149,14 @@ export function judgeTargets(sizes: readonly SizeResult[], inProcess?: InProcess
   });
   targets.push(...judgeSessionTargets(sessions));
   return targets;
+}
+
+const MB = 1024 * 1024;
+
+/** RSS after start-up ÷ the world's bytes on disk; undefined when either was not measured. */
+export function rssPerWorldByte(size: SizeResult): number | undefined {
+  if (size.rssAfterStartMb === undefined || size.worldBytes === undefined || size.worldBytes === 0) return undefined;
+  return (size.rssAfterStartMb * MB) / size.worldBytes;
 }
 
 /** What Express 5 itself reaches, sending the same bytes precomputed, as a share of bare: the ceiling of an Express app. */
@@ -173,10 +201,13 @@ export function formatTables(result: BenchResult): string {
       lines.push('', `| case | p99 at ${count(ordered[0]!.corrections)} | p99 at ${count(ordered[ordered.length - 1]!.corrections)} | growth |`, '| --- | ---: | ---: | ---: |');
       for (const row of growth) lines.push(`| ${row.case} | ${ms(row.smallMs)} | ${ms(row.largeMs)} | ${row.growth.toFixed(2)}×${row.growth <= TARGETS.p99Growth ? ' ✓' : ' ✗'} |`);
     }
-    lines.push('', '| corrections | start-up, checking the world | start-up, checked before | RSS after start-up | RSS after the cases |', '| ---: | ---: | ---: | ---: | ---: |');
+    lines.push('', '| corrections | start-up, checking the world | start-up, checked before | ÷ the smallest\'s | world on disk | RSS after start-up | ÷ world on disk | RSS after the cases |', '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    const smallest = [...result.sizes].sort((a, b) => a.corrections - b.corrections)[0];
     for (const size of result.sizes) {
       const checkedBefore = size.worldChecks === 'ran' ? `${seconds(size.startupMs)} (checks ran)` : seconds(size.startupMs);
-      lines.push(`| ${count(size.corrections)} | ${size.checkingStartupMs !== undefined ? seconds(size.checkingStartupMs) : '–'} | ${checkedBefore} | ${mb(size.rssAfterStartMb)} | ${mb(size.rssAfterLoadMb)} |`);
+      const share = rssPerWorldByte(size);
+      const growth = smallest ? `${(size.startupMs / smallest.startupMs).toFixed(2)}×` : '–';
+      lines.push(`| ${count(size.corrections)} | ${size.checkingStartupMs !== undefined ? seconds(size.checkingStartupMs) : '–'} | ${checkedBefore} | ${growth} | ${size.worldBytes !== undefined ? mb(size.worldBytes / MB) : '–'} | ${mb(size.rssAfterStartMb)} | ${share !== undefined ? `${share.toFixed(2)}×` : '–'} | ${mb(size.rssAfterLoadMb)} |`);
     }
   }
   // A blank line before each table but the first.

@@ -9,7 +9,7 @@ import { spawnTs, tailOf } from './child-process.ts';
 export const DEFAULT_WORLDS_DIR = join(tmpdir(), 'kindgi-mock-bench-worlds');
 
 /** Written after the generator has finished, so a half-written folder is never reused. */
-const DONE_FILE = 'bench-complete.json';
+export const DONE_FILE = 'bench-complete.json';
 
 export interface WorldFolder {
   corrections: number;

@@ -1,0 +1,33 @@
+// The start-up and memory targets of the world-as-bytes issue, judged on figures given here, so
+// that each verdict is seen to pass and to fail.
+import { describe, expect, it } from 'vitest';
+import { formatTables, judgeTargets, rssPerWorldByte, type BenchResult, type SizeResult } from '../../bench/report.ts';
+
+const MB = 1024 * 1024;
+const size = (corrections: number, startupMs: number, rssAfterStartMb: number, worldBytes: number): SizeResult => ({ corrections, startupMs, worldChecks: 'remembered', rssAfterStartMb, worldBytes, cases: [] });
+const verdict = (sizes: SizeResult[], name: RegExp) => judgeTargets(sizes).find((t) => name.test(t.target))!;
+
+describe('the start-up growth target: start-up at the largest size ≤ 3× at the smallest', () => {
+  it('passes at 2.5×, fails at 3.5×, naming both times; not judged with one size', () => {
+    expect(verdict([size(1000, 400, 100, 3 * MB), size(100_000, 1000, 250, 300 * MB)], /≤ 3× start-up/)).toMatchObject({ pass: true, measured: '2.50× (1.00 s ÷ 0.40 s, checked before)' });
+    expect(verdict([size(1000, 400, 100, 3 * MB), size(100_000, 1400, 250, 300 * MB)], /≤ 3× start-up/).pass).toBe(false);
+    expect(verdict([size(1000, 400, 100, 3 * MB)], /≤ 3× start-up/)).toMatchObject({ pass: undefined, measured: 'needs two world sizes' });
+  });
+});
+
+describe('the memory target: RSS after start-up at 100 000 ≤ 1.2× the world\'s bytes on disk', () => {
+  it('passes at 1.0×, fails at 3.6×; the smaller sizes are shown, not judged', () => {
+    expect(verdict([size(1000, 400, 120, 3 * MB), size(100_000, 1000, 300, 300 * MB)], /RSS after start-up/)).toMatchObject({ pass: true, measured: '1.00× (300 MB for 300 MB of files)' });
+    expect(verdict([size(100_000, 1000, 1080, 300 * MB)], /RSS after start-up/).pass).toBe(false);
+    expect(verdict([size(1000, 400, 120, 3 * MB)], /RSS after start-up/).pass).toBeUndefined();
+    expect(rssPerWorldByte({ ...size(1000, 400, 120, 3 * MB), worldBytes: undefined })).toBeUndefined();
+  });
+
+  it('the start-up table shows each size\'s growth and RSS ÷ world bytes', () => {
+    const sizes = [size(1000, 400, 120, 3 * MB), size(100_000, 1000, 300, 300 * MB)];
+    const result = { machine: { cpus: 2, cpuModel: 'x', memoryGb: 1, node: 'v20', platform: 'linux' }, settings: { seed: 42, sizes: [1000, 100_000], cases: [], duration: 1, warmup: 0, settle: 0, rounds: 1, connections: 1, prism: false }, sizes, targets: judgeTargets(sizes), startedAt: '', finishedAt: '' } as BenchResult;
+    const table = formatTables(result);
+    expect(table).toContain('| 1 000 | – | 0.40 s | 1.00× | 3 MB | 120 MB | 40.00× | – |');
+    expect(table).toContain('| 100 000 | – | 1.00 s | 2.50× | 300 MB | 300 MB | 1.00× | – |');
+  });
+});
