@@ -195,6 +195,17 @@ describe.each(ADAPTERS)('through %s', (adapter: AdapterName) => {
     });
   });
 
+  describe('sessions', () => {
+    it('a write in one session is seen in it alone: not in another session, not in the base world', async () => {
+      const { id } = openCorrection();
+      const [mine, theirs] = [target.openSession('mine'), target.openSession('theirs')];
+      expect((await target.request('PATCH', `/v1/corrections/${id}`, { token: mine, body: { status: 'wont-fix' } })).status).toBe(200);
+      expect((await get(`/v1/corrections/${id}`, mine)).body.status).toBe('wont-fix');
+      expect((await get(`/v1/corrections/${id}`, theirs)).body.status).toBe('open');
+      expect((await get(`/v1/corrections/${id}`)).body.status).toBe('open');
+    });
+  });
+
   describe('errors', () => {
     it('no token → 401 auth-missing; an unknown token → 401 auth-invalid; an expired one → 401 auth-expired', async () => {
       expectError(await target.request('GET', '/v1/corrections'), 401, 'auth-missing');

@@ -1,7 +1,7 @@
 // The mock behind either adapter, for tests that must hold for both: the Express server on a
 // loopback port, and the MSW handlers (msw/node) answering fetch with no port at all.
 import { setupServer } from 'msw/node';
-import { createHandlers, type HandlersOptions } from '../../src/msw/index.ts';
+import { createHandlers, type HandlersOptions, type Session } from '../../src/msw/index.ts';
 import { requester, startMock, silentLogger, type Answer, type TokenName } from '../http/support.ts';
 
 export type AdapterName = 'express' | 'msw';
@@ -17,8 +17,12 @@ export interface AdapterTarget {
   request<T = any>(method: string, path: string, options?: { token?: TokenName | string; headers?: Record<string, string>; body?: unknown }): Promise<Answer<T>>;
   /** Back to the world as it started. */
   reset(): Promise<void>;
+  /** An isolated world with its own tokens; the admin's token in it. */
+  openSession(name: string): string;
   close(): Promise<void>;
 }
+
+const adminTokenOf = (session: Session) => session.principals.find((p) => p.token.includes('.kgm_admin_'))!.token;
 
 type SharedOptions = Pick<HandlersOptions, 'clock' | 'checkMs' | 'faults' | 'seed'>;
 
@@ -31,6 +35,7 @@ export async function startAdapter(adapter: AdapterName, options: SharedOptions 
       token: server.token,
       request: server.request,
       reset: async () => { server.mock.context.base.reset(); },
+      openSession: (name) => adminTokenOf(server.mock.createSession({ name })),
       close: server.close,
     };
   }
@@ -49,6 +54,7 @@ export async function startAdapter(adapter: AdapterName, options: SharedOptions 
     token,
     request: requester(MSW_BASE_URL, token),
     reset: async () => { mock.reset(); },
+    openSession: (name) => adminTokenOf(mock.createSession({ name })),
     close: async () => { msw.close(); },
   };
 }
