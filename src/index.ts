@@ -21,7 +21,8 @@ import { openRestoredState } from './store/state-restore.ts';
 import { createWorldStore, type WorldStore } from './store/world-store.ts';
 import { DEFAULT_SEED } from './fixtures/generate-world.ts';
 import { WORLD_NOW } from './fixtures/generate/random.ts';
-import { newestDateIn, shiftWorldDates } from './fixtures/world-dates.ts';
+import { shiftWorldDates } from './fixtures/world-dates.ts';
+import { newestTimeOf } from './store/held-records.ts';
 import { clockRangeProblem, clockSettingOf, type MockClock } from './worlds/mock-clock.ts';
 import { clockProblem, createMockWorld, createWorldClock, DEFAULT_CHECK_MS, type WorldSettings } from './worlds/mock-world.ts';
 import { MAX_ADVANCE_MS } from './http/routes/clock-bodies.ts';
@@ -188,7 +189,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const clockSource = typeof options.clock === 'function' ? options.clock : Date.now;
   const clockStart = typeof options.clock === 'object' ? clockSettingOf(options.clock) : undefined;
   const startNow = clockStart?.now ?? clockSource();
-  const datesOffset = options.dates === 'now' ? startNow - (loaded.madeAt ?? newestDateIn({ ...loaded.world, principals: [] })) : 0;
+  const datesOffset = options.dates === 'now' ? startNow - (loaded.madeAt ?? newestTimeOf(loaded.world)) : 0;
   // A seed's world was made at WORLD_NOW, whatever the loaded world's age: it moves by its own offset.
   const seedDatesOffset = options.dates === 'now' ? startNow - WORLD_NOW : 0;
   // One World object for the base world and every session without a seed: its index is built once and shared.

@@ -35,7 +35,8 @@ function candidateDimensions(filter: CorrectionFilter): string[][] {
 }
 
 export interface CorrectionIndex {
-  add(correction: Correction): void;
+  /** Files `correction` under `key` (its sortKeyOf; one object may be passed for several, as a store of them does). */
+  add(correction: Correction, key?: SortKey): void;
   remove(correction: Correction): void;
   /** The fewest sorted key lists that together hold every possible match in these projects. */
   listsFor(filter: CorrectionFilter, projectIds: readonly string[]): Array<readonly SortKey[]>;
@@ -45,12 +46,15 @@ export function sortKeyOf(correction: Pick<Correction, 'createdAt' | 'id'>): Sor
   return { t: Date.parse(correction.createdAt), id: correction.id };
 }
 
-export function createCorrectionIndex(): CorrectionIndex {
-  const lists = new Map<string, SortKey[]>();
+/** The sorted key lists of an index, by `projectId|dimension`: what an index is made of, to store and rebuild it. */
+export type IndexLists = Map<string, SortKey[]>;
+
+/** An index, empty or over `lists`, which it then owns. */
+export function createCorrectionIndex(lists: IndexLists = new Map()): CorrectionIndex & { lists: IndexLists } {
   const EMPTY: readonly SortKey[] = [];
   return {
-    add(correction) {
-      const key = sortKeyOf(correction);
+    lists,
+    add(correction, key = sortKeyOf(correction)) {
       for (const dimension of dimensionsOf(correction)) {
         const name = `${correction.projectId}|${dimension}`;
         let list = lists.get(name);

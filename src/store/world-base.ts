@@ -1,12 +1,10 @@
 // The world as loaded, indexed once and never changed: the shared read-only base under the base
 // world's own writes and under every session's (see layered-map.ts). One per World object, so the
 // mocks of a process that serve one loaded world, and all their sessions, index it once.
-import { isLive } from '../domain/correction-transitions.ts';
 import type { Correction, CorrectionWithCopies, SuggestedChange } from '../domain/types.ts';
-import { liveKey } from '../domain/world-rules.ts';
 import type { Agent, Block, CorrectorGroup, Principal, Project, Run, StoredSuggestedChange, TestSet, World } from '../domain/world.ts';
-import { newestDateIn } from '../fixtures/world-dates.ts';
-import { createCorrectionIndex, type CorrectionIndex } from './correction-index.ts';
+import type { CorrectionIndex } from './correction-index.ts';
+import { correctionsOf, newestTimeOf, runsById } from './held-records.ts';
 import { createViewCache, type ViewCache } from './view-cache.ts';
 import type { PendingApproval, RunningCheck } from './world-changes.ts';
 
@@ -16,6 +14,8 @@ export interface WorldBase {
   readonly corrections: ReadonlyMap<string, Correction>;
   /** The live correction of each (run, maker, participant), by its id. */
   readonly live: ReadonlyMap<string, string>;
+  /** How many corrections count as each status (indexed-corrections.ts countedAs). */
+  readonly tally: Readonly<Record<string, number>>;
   readonly projects: ReadonlyMap<string, Project>;
   readonly tokens: ReadonlyMap<string, Principal>;
   readonly runs: ReadonlyMap<string, Run>;
@@ -54,22 +54,18 @@ export const PINNER_NOT_RECORDED = { kind: 'user', id: '(not recorded)' } as con
  *   checking, so the world stays as written, until `/__mock/checks/{id}/finish` ends it.
  */
 function indexWorld(world: World): WorldBase {
-  const index = createCorrectionIndex();
-  const live = new Map<string, string>();
-  for (const correction of world.corrections) {
-    index.add(correction);
-    if (isLive(correction)) live.set(liveKey(correction), correction.id);
-  }
+  const { byId: corrections, indexed } = correctionsOf(world);
   const byId = <T extends { id: string }>(records: T[]) => new Map(records.map((r) => [r.id, r]));
   let newest: number | undefined;
   return {
     world,
-    index,
-    corrections: byId(world.corrections),
-    live,
+    index: indexed.index,
+    corrections,
+    live: indexed.live,
+    tally: indexed.tally,
     projects: byId(world.projects),
     tokens: new Map(world.principals.map((p) => [p.token, p])),
-    runs: byId(world.runs),
+    runs: runsById(world),
     blocks: byId(world.blocks),
     agents: byId(world.agents),
     groups: byId(world.correctorGroups),
@@ -83,6 +79,6 @@ function indexWorld(world: World): WorldBase {
     }])),
     correctionViews: createViewCache(),
     suggestedChangeViews: createViewCache(),
-    newestTime: () => (newest ??= newestDateIn({ ...world, principals: [] })),
+    newestTime: () => (newest ??= newestTimeOf(world)),
   };
 }

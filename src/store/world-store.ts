@@ -14,6 +14,7 @@ import type { Correction, CorrectionWithCopies, SuggestedChange } from '../domai
 import { liveKey } from '../domain/world-rules.ts';
 import { runCopyOf, type Agent, type Block, type CorrectorGroup, type Principal, type Project, type Run, type StoredSuggestedChange, type TestSet, type World } from '../domain/world.ts';
 import { sortKeyOf, type CorrectionIndex } from './correction-index.ts';
+import { countedAs } from './indexed-corrections.ts';
 import { createLayerIndex } from './layer-index.ts';
 import { LayeredMap } from './layered-map.ts';
 import { worldBaseOf, type WorldBase } from './world-base.ts';
@@ -230,14 +231,32 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
     apply(copy);
   };
 
+  // Each collection by name: spreading base.world would read its held runs all at once (held-records.ts).
+  const { tenants, orgs, projects, principals, correctorGroups, flows, testSets } = base.world;
   const worldView = (): World => ({
-    ...base.world,
+    tenants, orgs, projects, principals, correctorGroups, flows, testSets,
     corrections: [...layer.corrections.values()],
     runs: [...layer.runs.values()],
     agents: [...layer.agents.values()],
     blocks: [...layer.blocks.values()],
     suggestedChanges: [...layer.changes.values()],
   });
+
+  // The base's counts, moved by this layer's own corrections: counting every correction would
+  // parse every held one (held-records.ts).
+  const correctionCounts = () => {
+    const counts = { ...base.tally };
+    const move = (status: string, by: number) => {
+      counts[status] = (counts[status] ?? 0) + by;
+      if (counts[status] === 0) delete counts[status];
+    };
+    for (const own of layer.corrections.ownValues()) {
+      const loaded = base.corrections.get(own.id);
+      if (loaded) move(countedAs(loaded), -1);
+      move(countedAs(own), 1);
+    }
+    return counts;
+  };
 
   const lookup: WorldLookup = {
     correction: (id) => layer.corrections.get(id),
@@ -353,7 +372,7 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
 
     counts() {
       return {
-        corrections: tally([...layer.corrections.values()].map((c) => (c.supersededBy ? 'superseded' : c.status))),
+        corrections: correctionCounts(),
         suggestedChanges: tally([...layer.changes.values()].map((s) => viewSuggestedChange(s, blockOf).status)),
         runs: layer.runs.size,
       };
