@@ -46,11 +46,18 @@ export function sortKeyOf(correction: Pick<Correction, 'createdAt' | 'id'>): Sor
   return { t: Date.parse(correction.createdAt), id: correction.id };
 }
 
-/** The sorted key lists of an index, by `projectId|dimension`: what an index is made of, to store and rebuild it. */
-export type IndexLists = Map<string, SortKey[]>;
+/**
+ * The sorted key lists of an index, by `projectId|dimension`: what an index is made of, to store
+ * and rebuild it. A Map is one; placed-lists.ts makes each list when it is first read.
+ */
+export interface IndexLists extends Iterable<[string, SortKey[]]> {
+  readonly size: number;
+  get(name: string): SortKey[] | undefined;
+  set(name: string, list: SortKey[]): void;
+}
 
 /** An index, empty or over `lists`, which it then owns. */
-export function createCorrectionIndex(lists: IndexLists = new Map()): CorrectionIndex & { lists: IndexLists } {
+export function createCorrectionIndex(lists: IndexLists = new Map<string, SortKey[]>()): CorrectionIndex & { lists: IndexLists } {
   const EMPTY: readonly SortKey[] = [];
   return {
     lists,

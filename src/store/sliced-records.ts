@@ -3,27 +3,35 @@
 // and JSON caches key on it) and is parsed once. A world's runs are most of its bytes and few of
 // them are ever served, so most are never parsed at all.
 // Only for bytes that passed the world's checks: a record is trusted as the type it is held as.
-import { leadingIdOf, type RecordLines } from '../fixtures/record-lines.ts';
+import type { RecordLines } from '../fixtures/record-lines.ts';
+
+/** Where the bytes are: in memory, or in a file read a record at a time (record-file.ts). */
+export interface RecordBytes {
+  text(start: number, end: number): string;
+  /** Every byte at once, for a walk over all the records; a source in memory has none. */
+  readAll?(): Buffer;
+}
 
 export class SlicedRecords<T extends { id: string }> implements ReadonlyMap<string, T> {
   private readonly parsed = new Map<string, T>();
 
   private constructor(
-    private readonly bytes: Buffer,
+    private readonly bytes: RecordBytes,
     private readonly lines: RecordLines,
     /** Each id's line, in the file's order. */
     private readonly lineOf: ReadonlyMap<string, number>,
   ) {}
 
-  /** The records of `lines`; undefined when a record does not begin with its id, or an id repeats. */
-  static of<T extends { id: string }>(bytes: Buffer, lines: RecordLines): SlicedRecords<T> | undefined {
+  /** The records of `lines` in `bytes`; undefined when a record does not begin with its id, or an id repeats. */
+  static of<T extends { id: string }>(bytes: Buffer | RecordBytes, lines: RecordLines): SlicedRecords<T> | undefined {
     const lineOf = new Map<string, number>();
-    for (let line = 0; line < lines.starts.length; line += 1) {
-      const id = leadingIdOf(bytes, lines.starts[line]!, lines.ends[line]!);
+    for (let line = 0; line < lines.ids.length; line += 1) {
+      const id = lines.ids[line];
       if (id === undefined || lineOf.has(id)) return undefined;
       lineOf.set(id, line);
     }
-    return new SlicedRecords<T>(bytes, lines, lineOf);
+    const source = Buffer.isBuffer(bytes) ? { text: (start: number, end: number) => bytes.toString('utf8', start, end) } : bytes;
+    return new SlicedRecords<T>(source, lines, lineOf);
   }
 
   get(id: string): T | undefined {
@@ -58,11 +66,14 @@ export class SlicedRecords<T extends { id: string }> implements ReadonlyMap<stri
    * walk over all of them (an export, the operator's counts) leaves the memory as it was.
    */
   *values(): MapIterator<T> {
-    for (const [id, line] of this.lineOf) yield this.parsed.get(id) ?? this.parse(line);
+    for (const [, record] of this.entries()) yield record;
   }
 
   *entries(): MapIterator<[string, T]> {
-    for (const [id, line] of this.lineOf) yield [id, this.parsed.get(id) ?? this.parse(line)];
+    // A file is read whole for the walk, not a record at a time.
+    const all = this.bytes.readAll?.();
+    const text = all ? (start: number, end: number) => all.toString('utf8', start, end) : undefined;
+    for (const [id, line] of this.lineOf) yield [id, this.parsed.get(id) ?? this.parse(line, text)];
   }
 
   [Symbol.iterator](): MapIterator<[string, T]> {
@@ -73,7 +84,9 @@ export class SlicedRecords<T extends { id: string }> implements ReadonlyMap<stri
     for (const [id, record] of this.entries()) callback(record, id, this);
   }
 
-  private parse(line: number): T {
-    return JSON.parse(this.bytes.toString('utf8', this.lines.starts[line], this.lines.ends[line])) as T;
+  private parse(line: number, text?: (start: number, end: number) => string): T {
+    const start = this.lines.starts[line]!;
+    const end = this.lines.ends[line]!;
+    return JSON.parse(text ? text(start, end) : this.bytes.text(start, end)) as T;
   }
 }
