@@ -43,6 +43,11 @@ export interface WorldLookup {
   /** The answer kept for an Idempotency-Key slot, while it has not expired. */
   reply(slot: string, now: number): KeptReply | undefined;
   runningChecks(): RunningCheck[];
+  /**
+   * The running checks that end by themselves, at their `endsAt`: those this world's writes
+   * started. A loaded one waits for `/__mock/checks/{id}/finish`, so it is never due.
+   */
+  checksThatEnd(): RunningCheck[];
   /** Open approvals that expire by themselves (`--approval-ms`). */
   expiringApprovals(): PendingApproval[];
   /** Fixed corrections of a project, at most `limit`, for check results. */
@@ -279,6 +284,8 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
     },
     // A copy: settling a check changes the map while its caller walks it.
     runningChecks: () => (layer.checks.size === 0 ? [] : [...layer.checks.values()]),
+    // Asked before every request: a world with many loaded checks must not copy them each time.
+    checksThatEnd: () => (layer.checks.changed === 0 ? [] : [...layer.checks.ownValues()].filter((c) => Number.isFinite(c.endsAt))),
     // A copy, as runningChecks; only a layer's own approvals can carry an expiry (the loaded ones wait).
     // Asked before every request (settle-checks.ts): nothing to copy in a world with no approvals of its own.
     expiringApprovals: () => (layer.approvals.changed === 0 ? [] : [...layer.approvals.ownValues()].filter((a) => a.expiresAt !== undefined)),

@@ -90,3 +90,21 @@ describe('kept Idempotency-Key answers', () => {
     expect(store.lookup.reply('one-more', now)).toBeDefined();
   });
 });
+
+describe('checksThatEnd: the checks a request may have to settle', () => {
+  it('are only those this world started, not the loaded ones, which wait for /__mock/checks/{id}/finish', () => {
+    const loaded = world.suggestedChanges.filter((s) => s.check.status === 'running' && !s.withdrawn);
+    expect(loaded.length).toBeGreaterThan(0);
+    const store = createWorldStore(world);
+    expect(store.lookup.runningChecks()).toHaveLength(loaded.length);
+    expect(store.lookup.checksThatEnd()).toEqual([]);
+    const idle = world.suggestedChanges.find((s) => s.check.status !== 'running' && !s.withdrawn)!;
+    const started = { suggestedChangeId: idle.id, endsAt: Date.now() + 5_000, fails: false };
+    store.commit({ checks: [started] });
+    expect(store.lookup.checksThatEnd()).toEqual([started]);
+    expect(store.lookup.runningChecks()).toHaveLength(loaded.length + 1);
+    store.commit({ finishedChecks: [idle.id] });
+    expect(store.lookup.checksThatEnd()).toEqual([]);
+    expect(store.lookup.runningChecks()).toHaveLength(loaded.length);
+  });
+});

@@ -10,7 +10,7 @@ import type { MockWorld } from '../context.ts';
 export function settleDueChecks(world: MockWorld): void {
   const now = world.clock.now();
   const { lookup } = world.store;
-  for (const check of lookup.runningChecks()) {
+  for (const check of lookup.checksThatEnd()) {
     if (check.endsAt <= now) world.store.commit(finishCheck(lookup, check, new Date(check.endsAt).toISOString()));
   }
   for (const approval of lookup.expiringApprovals()) {
