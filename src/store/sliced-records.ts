@@ -8,7 +8,7 @@ import type { RecordLines } from '../fixtures/record-lines.ts';
 /** Where the bytes are: in memory, or in a file read a record at a time (record-file.ts). */
 export interface RecordBytes {
   text(start: number, end: number): string;
-  /** Every byte at once, for a walk over all the records; a source in memory has none. */
+  /** Every byte at once, for a walk over all the records; a source in memory needs none. */
   readAll?(): Buffer;
 }
 
@@ -23,15 +23,14 @@ export class SlicedRecords<T extends { id: string }> implements ReadonlyMap<stri
   ) {}
 
   /** The records of `lines` in `bytes`; undefined when a record does not begin with its id, or an id repeats. */
-  static of<T extends { id: string }>(bytes: Buffer | RecordBytes, lines: RecordLines): SlicedRecords<T> | undefined {
+  static of<T extends { id: string }>(bytes: RecordBytes, lines: RecordLines): SlicedRecords<T> | undefined {
     const lineOf = new Map<string, number>();
     for (let line = 0; line < lines.ids.length; line += 1) {
       const id = lines.ids[line];
       if (id === undefined || lineOf.has(id)) return undefined;
       lineOf.set(id, line);
     }
-    const source = Buffer.isBuffer(bytes) ? { text: (start: number, end: number) => bytes.toString('utf8', start, end) } : bytes;
-    return new SlicedRecords<T>(source, lines, lineOf);
+    return new SlicedRecords<T>(bytes, lines, lineOf);
   }
 
   get(id: string): T | undefined {

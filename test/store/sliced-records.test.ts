@@ -9,7 +9,7 @@ const ITEMS: Item[] = [{ id: 'b', n: 1, text: 'Grüße — 東京' }, { id: 'a',
 
 function held(records: readonly unknown[]): SlicedRecords<Item> | undefined {
   const bytes = Buffer.from(formatRecordLines(records));
-  return SlicedRecords.of<Item>(bytes, splitRecordLines(bytes)!);
+  return SlicedRecords.of<Item>({ text: (start, end) => bytes.toString('utf8', start, end) }, splitRecordLines(bytes)!);
 }
 
 describe('SlicedRecords', () => {
