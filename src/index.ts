@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { World } from './domain/world.ts';
 import { generateWorld } from './fixtures/generate-world.ts';
-import { checkedWorldsIn, DEFAULT_CHECKED_WORLDS_DIR } from './fixtures/checked-worlds.ts';
+import { checkedWorldsIn, checkingCodeDigest, DEFAULT_CHECKED_WORLDS_DIR } from './fixtures/checked-worlds.ts';
 import { loadSharedWorldFolder, validateWorld, type LoadedWorld } from './fixtures/load-world.ts';
 import { createApp } from './http/app.ts';
 import { createMockServer } from './http/client-error.ts';
@@ -14,7 +14,9 @@ import type { Defect } from './http/defects.ts';
 import { READ_HANDLERS } from './http/routes/read-handlers.ts';
 import { WRITE_HANDLERS } from './http/routes/write-handlers.ts';
 import type { OpenApiDocument } from './spec/openapi-types.ts';
+import { compiledSpecCacheIn, type CompiledSpecCache } from './spec/compiled-spec-cache.ts';
 import { loadCompiledSpec } from './spec/load-compiled-spec.ts';
+import { loadSpec, SPEC_PATH } from './spec/load-spec.ts';
 import type { StateJournal, StateNotice } from './store/state-file.ts';
 import type { StateFileSystem } from './store/state-fs.ts';
 import { openRestoredState } from './store/state-restore.ts';
@@ -59,10 +61,13 @@ export interface MockOptions {
   fixturesDir?: string;
   /**
    * Where fixtures folders that passed every check are remembered, so that the checks are skipped
-   * when the same bytes are loaded again with the same spec and code (checked-worlds.ts).
+   * when the same bytes are loaded again with the same spec and code (checked-worlds.ts); and the
+   * spec's validators, compiled once, as code (`spec-*` files: compiled-spec-cache.ts), so that a
+   * later process does not compile them again.
    * - Unset: `KINDGI_MOCK_CHECKED_WORLDS`, else the user's cache (`~/.cache/kindgi-mock/checked-worlds`).
    * - `false`: remember nothing and write nothing; every mock checks its world (some 40 ms for the
-   *   embedded one once the process has checked a world before, seconds for a large one).
+   *   embedded one once the process has checked a world before, seconds for a large one) and
+   *   each process compiles the spec (about half a second).
    */
   checkedWorldsDir?: string | false;
   /** Check the fixtures even when they passed before (and remember them again). */
@@ -182,8 +187,10 @@ export function createMock(options: MockOptions = {}): Mock {
   if (options.dates === 'now' && options.stateFile !== undefined) {
     throw new TypeError('dates "now" (--dates now) moves the world\'s dates on every start, and a state file (--state) keeps writes made against an earlier start\'s dates: use one or the other');
   }
-  const { document, validators } = loadCompiledSpec();
   const logger = options.logger ?? { warn: (m) => console.warn(m), error: (m) => console.error(m) };
+  const compiledSpecs = compiledSpecsOf(options);
+  const { document, validators, rememberError } = loadCompiledSpec(SPEC_PATH, loadSpec, compiledSpecs);
+  if (rememberError) logger.warn(`kindgi-mock: the spec's compiled validators could not be kept in ${compiledSpecs!.dir}: ${rememberError.message}`);
   const loaded = worldFor(options, document, logger);
   const checkMs = options.checkMs ?? DEFAULT_CHECK_MS;
   const clockSource = typeof options.clock === 'function' ? options.clock : Date.now;
@@ -239,7 +246,7 @@ export function createMock(options: MockOptions = {}): Mock {
   };
   let app: Express;
   try {
-    app = createApp(context, { ...READ_HANDLERS, ...WRITE_HANDLERS });
+    app = createApp(context, { ...READ_HANDLERS, ...WRITE_HANDLERS }, compiledSpecs ? { compiledSpecs } : {});
   } catch (error) {
     journal?.close();
     throw error;
@@ -316,6 +323,12 @@ function worldFor(options: MockOptions, document: OpenApiDocument, logger: Logge
   });
   validateWorld(world, document);
   return { world, checks: 'ran', ...(options.world === undefined ? { madeAt: WORLD_NOW } : {}) };
+}
+
+/** Beside the checked worlds; none for `checkedWorldsDir: false`. */
+function compiledSpecsOf(options: MockOptions): CompiledSpecCache | undefined {
+  const dir = checkedWorldsDirOf(options);
+  return dir === undefined ? undefined : compiledSpecCacheIn(dir, checkingCodeDigest());
 }
 
 /** `checkedWorldsDir`, else KINDGI_MOCK_CHECKED_WORLDS (read on each call, so tests may set it), else the user's cache; undefined for `false`. */

@@ -3,7 +3,8 @@
 // back. Only what needs Node is here: reading the body off the socket, the inspector's files on
 // disk, the mock's own document read from its YAML file.
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
-import { mockAdminValidators } from '../spec/mock-admin-spec.ts';
+import type { CompiledSpecCache } from '../spec/compiled-spec-cache.ts';
+import { MOCK_ADMIN_SPEC_PATH, mockAdminValidators } from '../spec/mock-admin-spec.ts';
 import type { MockContext } from './context.ts';
 import { createCore } from './core.ts';
 import type { CoreRequest, CoreResponse } from './exchange.ts';
@@ -13,9 +14,12 @@ import { inspectorPage } from './routes/inspector-page.ts';
 import type { PageHandlers } from './routes/mock-admin.ts';
 import type { OperationHandler } from './routes/read-handlers.ts';
 
-/** `pages`: the inspector's, from the package's `inspector/` folder by default. */
-export function createApp(ctx: MockContext, handlers: Record<string, OperationHandler>, options: { pages?: PageHandlers } = {}): Express {
-  const core = createCore(ctx, handlers, { mockAdminValidators: () => mockAdminValidators(), pages: options.pages ?? inspectorPage() });
+/**
+ * - `pages`: the inspector's, from the package's `inspector/` folder by default.
+ * - `compiledSpecs`: where the mock's own document, compiled when first needed, is kept and found.
+ */
+export function createApp(ctx: MockContext, handlers: Record<string, OperationHandler>, options: { pages?: PageHandlers; compiledSpecs?: CompiledSpecCache } = {}): Express {
+  const core = createCore(ctx, handlers, { mockAdminValidators: () => mockAdminValidators(MOCK_ADMIN_SPEC_PATH, options.compiledSpecs), pages: options.pages ?? inspectorPage() });
   // Every type, so that the core decides what a body of another type means; inflated as its
   // Content-Encoding says, and never more than the largest body any route takes.
   const readBody = express.raw({ type: () => true, limit: API_BODY_LIMIT_BYTES });

@@ -20,9 +20,10 @@ const DOCUMENT_KEYWORDS = ['x-inferred'] as const;
  *   document fails at start-up, not as a silently ignored rule.
  * - OpenAPI's `discriminator` is understood: a `oneOf` that names one picks its branch by the
  *   tag's `const`/`enum` (and refuses at compile time branches whose tags overlap).
+ * - `keepSource`: each compiled function keeps its generated code, for standalone-validators.ts.
  */
-export function createSpecAjv(document: OpenApiDocument): Ajv {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, discriminator: true });
+export function createSpecAjv(document: OpenApiDocument, { keepSource = false } = {}): Ajv {
+  const ajv = new Ajv2020({ strict: true, allErrors: true, discriminator: true, ...(keepSource ? { code: { source: true } } : {}) });
   addFormats(ajv);
   for (const keyword of DOCUMENT_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'boolean' });
   ajv.addSchema({ $id: COMPONENTS_ID, $defs: rewriteRefs(document.components?.schemas ?? {}) });

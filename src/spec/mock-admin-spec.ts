@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { bundleExternalRefs } from './bundle-refs.ts';
 import { loadSpec, SPEC_PATH } from './load-spec.ts';
 import type { OpenApiDocument } from './openapi-types.ts';
+import type { CompiledSpecCache } from './compiled-spec-cache.ts';
 import { loadCompiledSpec } from './load-compiled-spec.ts';
 import type { SpecValidators } from './validators.ts';
 
@@ -29,8 +30,9 @@ export function loadMockAdminSpec(path: string = MOCK_ADMIN_SPEC_PATH): OpenApiD
  * Every validator of the document, compiled once per process for each content of the file, as
  * the API's are (loadCompiledSpec): the mock's tests build many apps in one process, and each
  * compile takes tens of milliseconds.
+ * - `cache`: as loadCompiledSpec takes it.
  * - Throws as loadMockAdminSpec does, or on a schema that does not compile (validators.ts).
  */
-export function mockAdminValidators(path: string = MOCK_ADMIN_SPEC_PATH): SpecValidators {
-  return loadCompiledSpec(path, loadMockAdminSpec).validators;
+export function mockAdminValidators(path: string = MOCK_ADMIN_SPEC_PATH, cache?: CompiledSpecCache): SpecValidators {
+  return loadCompiledSpec(path, loadMockAdminSpec, cache).validators;
 }

@@ -45,43 +45,71 @@ export function compileSpecValidators(document: OpenApiDocument): SpecValidators
   return validators;
 }
 
+/** One schema the document implies, under the key SpecValidators looks it up by. */
+export interface SpecSchema {
+  key: string;
+  /** Where the document states it, for a compile error's message. */
+  where: string;
+  schema: object;
+}
+
+/**
+ * Every schema to compile, components first (so that a broken one is reported under its own
+ * name), then each operation's responses, request body and parameters.
+ */
+export function specSchemas(document: OpenApiDocument): SpecSchema[] {
+  const schemas: SpecSchema[] = [];
+  for (const name of Object.keys(document.components?.schemas ?? {})) {
+    schemas.push({ key: componentKey(name), where: `components.schemas.${name}`, schema: componentRef(name) });
+  }
+  for (const operation of listOperations(document)) {
+    const at = `${operation.method.toUpperCase()} ${operation.path}`;
+    for (const response of operation.responses.values()) {
+      if (response.schema) schemas.push({ key: responseKey(operation.operationId, response.status), where: `${at} ${response.status}`, schema: toAjvSchema(response.schema) });
+    }
+    if (operation.requestBody) schemas.push({ key: bodyKey(operation.operationId), where: `${at} request body`, schema: toAjvSchema(operation.requestBody.schema) });
+    for (const parameter of operation.parameters) {
+      schemas.push({ key: parameterKey(operation.operationId, parameter.in, parameter.name), where: `${at} parameter ${parameter.name}`, schema: toAjvSchema(parameter.schema) });
+    }
+  }
+  return schemas;
+}
+
+const componentKey = (name: string) => `component ${name}`;
+const responseKey = (operationId: string, status: number | string) => `response ${operationId} ${status}`;
+const bodyKey = (operationId: string) => `body ${operationId}`;
+const parameterKey = (operationId: string, location: string, name: string) => `parameter ${operationId} ${location} ${name}`;
+
+/**
+ * The document's validators from functions already made for each of its specSchemas' keys (by
+ * compiling them here, or as standalone code: standalone-validators.ts), kept as the document's
+ * own, so that compileSpecValidators(document) answers with them.
+ * - Throws when a key of specSchemas(document) has no function.
+ */
+export function adoptSpecValidators(document: OpenApiDocument, functions: ReadonlyMap<string, ValidateFunction>): SpecValidators {
+  const missing = specSchemas(document).filter(({ key }) => typeof functions.get(key) !== 'function');
+  if (missing.length > 0) throw new Error(`no validator for ${missing.map(({ key }) => key).join(', ')}`);
+  const validators = validatorsOf(document, functions);
+  compiledByDocument.set(document, validators);
+  return validators;
+}
+
 function compile(document: OpenApiDocument): SpecValidators {
   const ajv = createSpecAjv(document);
-  const compileAt = (where: string, schema: object): ValidateFunction => {
+  const functions = new Map<string, ValidateFunction>();
+  for (const { key, where, schema } of specSchemas(document)) {
     try {
-      return ajv.compile(schema);
+      functions.set(key, ajv.compile(schema));
     } catch (error) {
       throw new Error(`${where}: ${(error as Error).message}`);
     }
-  };
-
-  // Components first, so that a broken one is reported under its own name.
-  const components = new Map<string, ValidateFunction>();
-  for (const name of Object.keys(document.components?.schemas ?? {})) {
-    components.set(name, compileAt(`components.schemas.${name}`, componentRef(name)));
   }
+  return validatorsOf(document, functions);
+}
 
+function validatorsOf(document: OpenApiDocument, functions: ReadonlyMap<string, ValidateFunction>): SpecValidators {
   const operations = listOperations(document);
   const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
-  const validators = new Map<string, ValidateFunction>();
-  for (const operation of operations) {
-    const at = `${operation.method.toUpperCase()} ${operation.path}`;
-    for (const response of operation.responses.values()) {
-      if (response.schema) {
-        validators.set(`response ${operation.operationId} ${response.status}`, compileAt(`${at} ${response.status}`, toAjvSchema(response.schema)));
-      }
-    }
-    if (operation.requestBody) {
-      validators.set(`body ${operation.operationId}`, compileAt(`${at} request body`, toAjvSchema(operation.requestBody.schema)));
-    }
-    for (const parameter of operation.parameters) {
-      validators.set(
-        `parameter ${operation.operationId} ${parameter.in} ${parameter.name}`,
-        compileAt(`${at} parameter ${parameter.name}`, toAjvSchema(parameter.schema)),
-      );
-    }
-  }
-
   return {
     operations,
     operation(operationId) {
@@ -89,11 +117,11 @@ function compile(document: OpenApiDocument): SpecValidators {
       if (!operation) throw new Error(`no operation ${operationId} in the document`);
       return operation;
     },
-    response: (operationId, status) => validators.get(`response ${operationId} ${status}`),
-    requestBody: (operationId) => validators.get(`body ${operationId}`),
-    parameter: (operationId, location, name) => validators.get(`parameter ${operationId} ${location} ${name}`),
+    response: (operationId, status) => functions.get(responseKey(operationId, status)),
+    requestBody: (operationId) => functions.get(bodyKey(operationId)),
+    parameter: (operationId, location, name) => functions.get(parameterKey(operationId, location, name)),
     component(name) {
-      const validator = components.get(name);
+      const validator = functions.get(componentKey(name));
       if (!validator) throw new Error(`no component schema ${name} in the document`);
       return validator;
     },
