@@ -1,27 +1,31 @@
 // A world's corrections' index as bytes, kept with its verdict (checked-worlds.ts), so that a later
-// start on the same files reads no correction and parses no index: a short JSON header (the lists'
-// names, the live keys and the counts), then typed arrays copied as they are.
+// start on the same files reads no correction and parses no index: a short JSON header (the
+// counts), the lists' names and the live keys as string tables (string-table.ts: no string or Map
+// entry each until asked for), then typed arrays copied as they are.
 //
-//   kindgi-mock index 1 <LE|BE>\n
-//   u32       the header's length in bytes, then the header: {"count","names","liveKeys","tally"}
+//   kindgi-mock index 2 <LE|BE>\n
+//   u32       the header's length in bytes, then the header: {"count","tally","namesBytes","liveBytes"}
+//   u8[namesBytes]        the lists' names, a string table
+//   u8[liveBytes]         the live keys, a string table
 //   f64[count]            each correction's createdAt (epoch ms), in the world's order
-//   u32[names.length]     where each list's places end
+//   u32[names]            where each list's places end
 //   u32[last end]         the places of each list's keys
-//   u32[liveKeys.length]  the place of each live key's correction
+//   u32[live keys]        the place of each live key's correction
 import { endianness } from 'node:os';
 import type { IndexedCorrections } from './indexed-corrections.ts';
 import { createCorrectionIndex } from './correction-index.ts';
 import type { SortKey } from './keyset.ts';
-import { PlacedLists } from './placed-lists.ts';
+import { PlacedLists, PlacedMap } from './placed-lists.ts';
+import { encodeStringTable, StringTable } from './string-table.ts';
 
 /** The arrays are copied in the machine's byte order, which the first line names. */
-const MAGIC = Buffer.from(`kindgi-mock index 1 ${endianness()}\n`, 'latin1');
+const MAGIC = Buffer.from(`kindgi-mock index 2 ${endianness()}\n`, 'latin1');
 
 interface Header {
   count: number;
-  names: string[];
-  liveKeys: string[];
   tally: Record<string, number>;
+  namesBytes: number;
+  liveBytes: number;
 }
 
 export function encodeIndex({ index, live, tally, keys }: IndexedCorrections): Buffer {
@@ -35,10 +39,12 @@ export function encodeIndex({ index, live, tally, keys }: IndexedCorrections): B
     for (const key of list) places.push(placeOfKey.get(key)!);
     ends.push(places.length);
   }
-  const header: Header = { count: keys.length, names, liveKeys: [...live.keys()], tally };
+  const namesTable = encodeStringTable(names);
+  const liveTable = encodeStringTable([...live.keys()]);
+  const header: Header = { count: keys.length, tally, namesBytes: namesTable.length, liveBytes: liveTable.length };
   const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
   return Buffer.concat([
-    MAGIC, bytesOf(Uint32Array.of(headerBytes.length)), headerBytes,
+    MAGIC, bytesOf(Uint32Array.of(headerBytes.length)), headerBytes, namesTable, liveTable,
     bytesOf(Float64Array.from(keys, (key) => key.t)),
     bytesOf(Uint32Array.from(ends)),
     bytesOf(Uint32Array.from(places)),
@@ -56,16 +62,19 @@ export function decodeIndex(bytes: Uint8Array | undefined, ids: readonly string[
   if (!reader?.skip(MAGIC)) return undefined;
   const header = headerIn(reader);
   if (!header || header.count !== ids.length) return undefined;
+  const names = reader.table(header.namesBytes);
+  const liveKeys = reader.table(header.liveBytes);
+  if (!names || !liveKeys) return undefined;
   const times = reader.array(Float64Array, header.count);
-  const ends = reader.array(Uint32Array, header.names.length);
+  const ends = reader.array(Uint32Array, names.size);
   const places = ends && reader.array(Uint32Array, ends.length > 0 ? ends[ends.length - 1]! : 0);
-  const livePlaces = reader.array(Uint32Array, header.liveKeys.length);
+  const livePlaces = reader.array(Uint32Array, liveKeys.size);
   if (!times || !ends || !places || !livePlaces || !reader.atEnd()) return undefined;
   if (!times.every(Number.isFinite) || !ascending(ends) || !places.every((p) => p < ids.length) || !livePlaces.every((p) => p < ids.length)) return undefined;
   const keys: SortKey[] = ids.map((id, place) => ({ t: times[place]!, id }));
   return {
-    index: createCorrectionIndex(new PlacedLists({ names: header.names, ends, places, keys })),
-    live: new Map(header.liveKeys.map((key, at) => [key, ids[livePlaces[at]!]!])),
+    index: createCorrectionIndex(new PlacedLists({ names, ends, places, keys })),
+    live: new PlacedMap(liveKeys, livePlaces, ids),
     tally: header.tally,
     keys,
   };
@@ -81,10 +90,10 @@ function headerIn(reader: Reader): Header | undefined {
   } catch {
     return undefined;
   }
-  const { count, names, liveKeys, tally } = header;
-  const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+  const { count, tally, namesBytes, liveBytes } = header;
   const isTally = typeof tally === 'object' && tally !== null && Object.values(tally).every((n) => Number.isInteger(n) && n >= 0);
-  return Number.isInteger(count) && strings(names) && strings(liveKeys) && isTally ? (header as Header) : undefined;
+  const isLength = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
+  return Number.isInteger(count) && isTally && isLength(namesBytes) && isLength(liveBytes) ? (header as Header) : undefined;
 }
 
 function ascending(ends: Uint32Array): boolean {
@@ -121,6 +130,14 @@ class Reader {
     const text = Buffer.from(this.#bytes.buffer, this.#bytes.byteOffset + this.#at, length).toString('utf8');
     this.#at += length;
     return text;
+  }
+
+  /** The string table in the next `length` bytes; undefined when they are not one. */
+  table(length: number): StringTable | undefined {
+    if (this.#at + length > this.#bytes.length) return undefined;
+    const table = StringTable.decode(this.#bytes.subarray(this.#at, this.#at + length));
+    this.#at += length;
+    return table;
   }
 
   /** `count` items copied out, so that they are aligned wherever they sat in the file. */

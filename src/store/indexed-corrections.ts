@@ -11,7 +11,7 @@ import type { SortKey } from './keyset.ts';
 export interface IndexedCorrections {
   index: CorrectionIndex & { lists: IndexLists };
   /** The live correction of each (run, maker, participant), by its id. */
-  live: Map<string, string>;
+  live: ReadonlyMap<string, string>;
   /** How many corrections count as each status (countedAs). */
   tally: Record<string, number>;
   /** Each correction's key, in the world's order. */

@@ -67,7 +67,7 @@ describe('encodeIndex and decodeIndex', () => {
       const oldLength = bytes.readUInt32LE(headerEnd);
       return Buffer.concat([bytes.subarray(0, headerEnd), Buffer.from(Uint32Array.of(json.length).buffer), json, bytes.subarray(headerEnd + 4 + oldLength)]);
     };
-    const header = JSON.parse(bytes.toString('utf8', headerEnd + 4, headerEnd + 4 + bytes.readUInt32LE(headerEnd))) as { count: number; names: string[]; tally: object };
+    const header = JSON.parse(bytes.toString('utf8', headerEnd + 4, headerEnd + 4 + bytes.readUInt32LE(headerEnd))) as { count: number; namesBytes: number; liveBytes: number; tally: object };
     const flipped = (at: number, value: number) => {
       const copy = Buffer.from(bytes);
       copy.writeUInt32LE(value, at);
@@ -76,12 +76,14 @@ describe('encodeIndex and decodeIndex', () => {
     const broken: Array<[string, Buffer | undefined]> = [
       ['nothing', undefined],
       ['empty', Buffer.alloc(0)],
-      ['another format', Buffer.from(bytes.toString('latin1').replace('index 1', 'index 2'), 'latin1')],
+      ['another format', Buffer.from(bytes.toString('latin1').replace('index 2', 'index 3'), 'latin1')],
       ['cut short', bytes.subarray(0, bytes.length - 4)],
       ['a byte more', Buffer.concat([bytes, Buffer.of(0)])],
       ['a header that is not JSON', flipped(headerEnd + 4, 0x20202020)],
       ['a header for another count', withHeader({ ...header, count: header.count + 1 })],
-      ['names that are not strings', withHeader({ ...header, names: header.names.map((_, i) => i) })],
+      ['a names table cut short', withHeader({ ...header, namesBytes: header.namesBytes - 1 })],
+      ['a live keys table a byte longer', withHeader({ ...header, liveBytes: header.liveBytes + 1 })],
+      ['a table length that is not a length', withHeader({ ...header, namesBytes: -4 })],
       ['counts that are not whole', withHeader({ ...header, tally: { open: 0.5 } })],
       ['a place past the last correction', flipped(bytes.length - 4, ids.length)],
     ];

@@ -1,9 +1,10 @@
 // Lists kept as places are made one at a time, when first read, and then behave as a Map's lists.
 import { describe, expect, it } from 'vitest';
 import { PlacedLists } from '../../src/store/placed-lists.ts';
+import { StringTable } from '../../src/store/string-table.ts';
 
 const keys = [{ t: 1, id: 'a' }, { t: 2, id: 'b' }, { t: 3, id: 'c' }];
-const lists = () => new PlacedLists({ names: ['p|*', 'p|run=r', 'p|empty'], ends: Uint32Array.of(3, 5, 5), places: Uint32Array.of(0, 1, 2, 0, 2), keys });
+const lists = () => new PlacedLists({ names: StringTable.of(['p|*', 'p|run=r', 'p|empty']), ends: Uint32Array.of(3, 5, 5), places: Uint32Array.of(0, 1, 2, 0, 2), keys });
 
 describe('PlacedLists', () => {
   it('makes a list from its places on its first read, and hands out the same array after', () => {
