@@ -4,6 +4,7 @@
 // them are ever served, so most are never parsed at all.
 // Only for bytes that passed the world's checks: a record is trusted as the type it is held as.
 import type { RecordLines } from '../fixtures/record-lines.ts';
+import type { StringTable } from './string-table.ts';
 
 /** Where the bytes are: in memory, or in a file read a record at a time (record-file.ts). */
 export interface RecordBytes {
@@ -18,37 +19,31 @@ export class SlicedRecords<T extends { id: string }> implements ReadonlyMap<stri
   private constructor(
     private readonly bytes: RecordBytes,
     private readonly lines: RecordLines,
-    /** Each id's line, in the file's order. */
-    private readonly lineOf: ReadonlyMap<string, number>,
+    /** Each id's line, in the file's order: a string table, not a string and Map entry per record. */
+    private readonly ids: StringTable,
   ) {}
 
   /** The records of `lines` in `bytes`; undefined when a record does not begin with its id, or an id repeats. */
   static of<T extends { id: string }>(bytes: RecordBytes, lines: RecordLines): SlicedRecords<T> | undefined {
-    const lineOf = new Map<string, number>();
-    for (let line = 0; line < lines.ids.length; line += 1) {
-      const id = lines.ids[line];
-      if (id === undefined || lineOf.has(id)) return undefined;
-      lineOf.set(id, line);
-    }
-    return new SlicedRecords<T>(bytes, lines, lineOf);
+    return lines.ids ? new SlicedRecords<T>(bytes, lines, lines.ids) : undefined;
   }
 
   get(id: string): T | undefined {
     const kept = this.parsed.get(id);
     if (kept !== undefined) return kept;
-    const line = this.lineOf.get(id);
-    if (line === undefined) return undefined;
+    const line = this.ids.indexOf(id);
+    if (line < 0) return undefined;
     const record = this.parse(line);
     this.parsed.set(id, record);
     return record;
   }
 
   has(id: string): boolean {
-    return this.lineOf.has(id);
+    return this.ids.indexOf(id) >= 0;
   }
 
   get size(): number {
-    return this.lineOf.size;
+    return this.ids.size;
   }
 
   /** How many records have been parsed and kept so far. */
@@ -56,8 +51,8 @@ export class SlicedRecords<T extends { id: string }> implements ReadonlyMap<stri
     return this.parsed.size;
   }
 
-  keys(): MapIterator<string> {
-    return this.lineOf.keys();
+  *keys(): MapIterator<string> {
+    for (let line = 0; line < this.ids.size; line += 1) yield this.ids.at(line);
   }
 
   /**
@@ -72,7 +67,10 @@ export class SlicedRecords<T extends { id: string }> implements ReadonlyMap<stri
     // A file is read whole for the walk, not a record at a time.
     const all = this.bytes.readAll?.();
     const text = all ? (start: number, end: number) => all.toString('utf8', start, end) : undefined;
-    for (const [id, line] of this.lineOf) yield [id, this.parsed.get(id) ?? this.parse(line, text)];
+    for (let line = 0; line < this.ids.size; line += 1) {
+      const id = this.ids.at(line);
+      yield [id, this.parsed.get(id) ?? this.parse(line, text)];
+    }
   }
 
   [Symbol.iterator](): MapIterator<[string, T]> {

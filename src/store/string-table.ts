@@ -96,6 +96,12 @@ export class StringTable implements Names {
     return new StringTable(starts, table, text);
   }
 
+  /** Its bytes, as encodeStringTable writes them. */
+  bytes(): Buffer {
+    const head = Uint32Array.of(this.size, this.#slots.length);
+    return Buffer.concat([u32Bytes(head), u32Bytes(this.#starts), u32Bytes(this.#slots), this.#text]);
+  }
+
   /** The string numbered `n` (0 ≤ n < size). */
   at(n: number): string {
     return this.#text.toString('utf8', this.#starts[n]!, this.#starts[n + 1]!);
@@ -119,6 +125,8 @@ export class StringTable implements Names {
     return this.#text.toString('utf8', start, end) === text;
   }
 }
+
+const u32Bytes = (values: Uint32Array) => Buffer.from(values.buffer, values.byteOffset, values.byteLength);
 
 /** Copied: the table's place in its file need not be a multiple of 4. */
 function copyU32(bytes: Uint8Array, offset: number, count: number): Uint32Array {
