@@ -1,23 +1,28 @@
-// A loaded world's runs and corrections may be held as the bytes of their files (sliced-records.ts)
-// rather than as objects, with what the store needs of them found when the world was checked (the
-// corrections' index, the newest time any record carries). The store reads them from here, so that
-// a start parses neither. `world.runs` and `world.corrections` still work for code that reads them:
-// the first read parses them all (an export, the checks) into a plain array.
+// A loaded world's runs, corrections and suggested changes may be held as the bytes of their files
+// (sliced-records.ts) rather than as objects, with what the store needs of them found when the
+// world was checked (the corrections' index, the suggested changes' open approvals and checks,
+// the newest time any record carries). The store reads them from here, so that a start parses
+// none. `world.runs` and the others still work for code that reads them: the first read parses
+// them all (an export, the checks) into a plain array.
 import type { Correction } from '../domain/types.ts';
-import { WORLD_COLLECTIONS, type Run, type World } from '../domain/world.ts';
+import { WORLD_COLLECTIONS, type Run, type StoredSuggestedChange, type World } from '../domain/world.ts';
 import { newestDateIn } from '../fixtures/world-dates.ts';
 import { indexCorrections, type IndexedCorrections } from './indexed-corrections.ts';
+import { loadedChangeFacts, type LoadedChangeFacts } from './loaded-change-facts.ts';
 
 interface Held {
   runs?: ReadonlyMap<string, Run>;
   corrections?: ReadonlyMap<string, Correction>;
   indexed?: IndexedCorrections;
+  suggestedChanges?: ReadonlyMap<string, StoredSuggestedChange>;
+  changeFacts?: LoadedChangeFacts;
   newestTime?: number;
 }
 
 const held = new WeakMap<World, Held>();
 
-type HeldCollection = 'runs' | 'corrections';
+type HeldCollection = 'runs' | 'corrections' | 'suggestedChanges';
+const HELD: readonly HeldCollection[] = ['runs', 'corrections', 'suggestedChanges'];
 
 /**
  * Holds `world`'s runs as `runs` from now on. The first read of `world.runs` parses them all into
@@ -34,7 +39,13 @@ export function holdCorrections(world: World, corrections: ReadonlyMap<string, C
   held.set(world, { ...held.get(world), indexed });
 }
 
-function hold(world: World, collection: HeldCollection, records: ReadonlyMap<string, Run> | ReadonlyMap<string, Correction>): void {
+/** holdRuns for the suggested changes, with their open approvals and checks (kept with the verdict, or found when checked). */
+export function holdSuggestedChanges(world: World, changes: ReadonlyMap<string, StoredSuggestedChange>, facts: LoadedChangeFacts): void {
+  hold(world, 'suggestedChanges', changes);
+  held.set(world, { ...held.get(world), changeFacts: facts });
+}
+
+function hold(world: World, collection: HeldCollection, records: ReadonlyMap<string, { id: string }>): void {
   const becomePlain = (array: unknown[]) => {
     Object.defineProperty(world, collection, { value: array, enumerable: true, configurable: true, writable: true });
     // The caller may now change the world: nothing found of it holds any more.
@@ -62,6 +73,13 @@ export function correctionsOf(world: World): { byId: ReadonlyMap<string, Correct
   return { byId: byId(world.corrections), indexed: indexCorrections(world.corrections) };
 }
 
+/** The suggested changes of `world` by id, and their facts: the held ones, or those of `world.suggestedChanges`. */
+export function suggestedChangesOf(world: World): { byId: ReadonlyMap<string, StoredSuggestedChange>; facts: LoadedChangeFacts } {
+  const { suggestedChanges, changeFacts } = held.get(world) ?? {};
+  if (suggestedChanges && changeFacts) return { byId: suggestedChanges, facts: changeFacts };
+  return { byId: byId(world.suggestedChanges), facts: loadedChangeFacts(world.suggestedChanges) };
+}
+
 const byId = <T extends { id: string }>(records: readonly T[]) => new Map(records.map((record) => [record.id, record]));
 
 /** Remembers the newest time `world`'s records carry (newestTimeOf), found when it was checked. */
@@ -77,7 +95,7 @@ export function newestTimeOf(world: World): number {
   for (const collection of WORLD_COLLECTIONS) {
     if (collection === 'principals') continue;
     // Record by record, not `world.runs`, which would parse and keep every held one.
-    const records = collection === 'runs' || collection === 'corrections' ? held.get(world)?.[collection]?.values() ?? world[collection] : world[collection];
+    const records = (HELD as readonly string[]).includes(collection) ? held.get(world)?.[collection as HeldCollection]?.values() ?? world[collection] : world[collection];
     for (const record of records) newest = Math.max(newest, newestDateIn(record));
   }
   return newest;

@@ -9,9 +9,15 @@ import type { StringTable } from './string-table.ts';
 /** Where the bytes are: in memory, or in a file read a record at a time (record-file.ts). */
 export interface RecordBytes {
   text(start: number, end: number): string;
-  /** Every byte at once, for a walk over all the records; a source in memory needs none. */
-  readAll?(): Buffer;
+  /**
+   * Fills `target` with the bytes from `position` on, as many as there are; how many it read. For
+   * a walk over all the records, read a piece at a time; a source in memory needs none.
+   */
+  readInto?(target: Buffer, position: number): number;
 }
+
+/** What a walk reads at once: large enough that a read serves many records, small enough to stay in cache. */
+const WALK_PIECE_BYTES = 1 << 20;
 
 export class SlicedRecords<T extends { id: string }> implements ReadonlyMap<string, T> {
   private readonly parsed = new Map<string, T>();
@@ -64,9 +70,9 @@ export class SlicedRecords<T extends { id: string }> implements ReadonlyMap<stri
   }
 
   *entries(): MapIterator<[string, T]> {
-    // A file is read whole for the walk, not a record at a time.
-    const all = this.bytes.readAll?.();
-    const text = all ? (start: number, end: number) => all.toString('utf8', start, end) : undefined;
+    // A file is read a piece at a time for the walk, into one buffer: not a read per record, and
+    // not the whole file into fresh memory on every walk (which the operator's counts make).
+    const text = this.bytes.readInto ? piecewiseText(this.bytes as Required<RecordBytes>) : undefined;
     for (let line = 0; line < this.ids.size; line += 1) {
       const id = this.ids.at(line);
       yield [id, this.parsed.get(id) ?? this.parse(line, text)];
@@ -86,4 +92,20 @@ export class SlicedRecords<T extends { id: string }> implements ReadonlyMap<stri
     const end = this.lines.ends[line]!;
     return JSON.parse(text ? text(start, end) : this.bytes.text(start, end)) as T;
   }
+}
+
+/** Text of records asked for in the file's order, read into one buffer a piece at a time. */
+function piecewiseText(bytes: Required<RecordBytes>): (start: number, end: number) => string {
+  let piece = Buffer.allocUnsafe(WALK_PIECE_BYTES);
+  let pieceStart = 0;
+  let pieceEnd = 0;
+  return (start, end) => {
+    if (start < pieceStart || end > pieceEnd) {
+      if (end - start > piece.length) piece = Buffer.allocUnsafe(end - start);
+      pieceStart = start;
+      pieceEnd = start + bytes.readInto(piece, start);
+      if (end > pieceEnd) return bytes.text(start, end);
+    }
+    return piece.toString('utf8', start - pieceStart, end - pieceStart);
+  };
 }

@@ -7,6 +7,8 @@
 //   u32[count+1]   where each string's UTF-8 bytes begin in the text (the last: where they end)
 //   u32[slots]     open addressing by the string's hash: 0 for an empty slot, else its number + 1
 //   u8[…]          the strings' UTF-8 bytes, one after another
+// This layout is part of the index's format (index-bytes.ts) and the record file memo's
+// (record-file-memo.ts): a change to it changes their version lines too.
 
 /** FNV-1a over the string's UTF-16 code units: the same number for the same string, at writing and at lookup. */
 function hashOf(text: string): number {

@@ -4,7 +4,8 @@
 import type { Correction, CorrectionWithCopies, SuggestedChange } from '../domain/types.ts';
 import type { Agent, Block, CorrectorGroup, Principal, Project, Run, StoredSuggestedChange, TestSet, World } from '../domain/world.ts';
 import type { CorrectionIndex } from './correction-index.ts';
-import { correctionsOf, newestTimeOf, runsById } from './held-records.ts';
+import { correctionsOf, newestTimeOf, runsById, suggestedChangesOf } from './held-records.ts';
+import { loadedApprovals, loadedChecks } from './loaded-change-facts.ts';
 import { createViewCache, type ViewCache } from './view-cache.ts';
 import type { PendingApproval, RunningCheck } from './world-changes.ts';
 
@@ -24,6 +25,8 @@ export interface WorldBase {
   readonly groups: ReadonlyMap<string, CorrectorGroup>;
   readonly testSets: ReadonlyMap<string, TestSet>;
   readonly changes: ReadonlyMap<string, StoredSuggestedChange>;
+  /** How many suggested changes have each status (loaded-change-facts.ts). */
+  readonly changeTally: Readonly<Record<string, number>>;
   readonly approvals: ReadonlyMap<string, PendingApproval>;
   readonly checks: ReadonlyMap<string, RunningCheck>;
   /** API views of records, shared by every layer: a view depends only on the record objects it is built from. */
@@ -42,8 +45,7 @@ export function worldBaseOf(world: World): WorldBase {
   return base;
 }
 
-/** Who pinned a loaded pin that waits for a second person: the world's files do not say. */
-export const PINNER_NOT_RECORDED = { kind: 'user', id: '(not recorded)' } as const;
+export { PINNER_NOT_RECORDED } from './loaded-change-facts.ts';
 
 /**
  * The world with its look-up maps and list index. The records are used as they are, not copied:
@@ -55,6 +57,7 @@ export const PINNER_NOT_RECORDED = { kind: 'user', id: '(not recorded)' } as con
  */
 function indexWorld(world: World): WorldBase {
   const { byId: corrections, indexed } = correctionsOf(world);
+  const changes = suggestedChangesOf(world);
   const byId = <T extends { id: string }>(records: T[]) => new Map(records.map((r) => [r.id, r]));
   let newest: number | undefined;
   return {
@@ -70,13 +73,10 @@ function indexWorld(world: World): WorldBase {
     agents: byId(world.agents),
     groups: byId(world.correctorGroups),
     testSets: byId(world.testSets),
-    changes: byId(world.suggestedChanges),
-    approvals: new Map(world.suggestedChanges.filter((s) => s.approvalId && !s.pinned && !s.addedAsLatest && !s.withdrawn).map((s) => [s.approvalId!, {
-      id: s.approvalId!, suggestedChangeId: s.id, pinnedBy: PINNER_NOT_RECORDED, pinChangeId: `pch_${s.approvalId!.replace(/^apr_/, '')}`,
-    }])),
-    checks: new Map(world.suggestedChanges.filter((s) => s.check.status === 'running' && !s.withdrawn).map((s) => [s.id, {
-      suggestedChangeId: s.id, endsAt: Number.POSITIVE_INFINITY, fails: false,
-    }])),
+    changes: changes.byId,
+    changeTally: changes.facts.tally,
+    approvals: loadedApprovals(changes.facts),
+    checks: loadedChecks(changes.facts),
     correctionViews: createViewCache(),
     suggestedChangeViews: createViewCache(),
     newestTime: () => (newest ??= newestTimeOf(world)),

@@ -5,6 +5,7 @@
 // hand out the stored records (or new objects over their parts), never copies, and callers only
 // read them: a stored record is never changed in place, a change stores a new object (apply), so
 // an object seen once stays that version, which lets send() cache each record's validated JSON.
+import { deriveSuggestedChangeStatus } from '../domain/suggested-change-status.ts';
 import { matchesFilter, type CorrectionFilter } from '../domain/correction-filter.ts';
 import { checkCorrection } from '../domain/correction-rules.ts';
 import { isLive } from '../domain/correction-transitions.ts';
@@ -98,9 +99,18 @@ export interface WorldStore {
   reset(): void;
 }
 
-function tally(values: Iterable<string>): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+/** The base's counts by status, moved by a layer's own records: each leaves its loaded one's status (if loaded) and adds its own. */
+function movedTally<T extends { id: string }>(baseTally: Readonly<Record<string, number>>, own: Iterable<T>, loaded: (id: string) => T | undefined, statusOf: (record: T) => string): Record<string, number> {
+  const counts = { ...baseTally };
+  const move = (status: string, by: number) => {
+    counts[status] = (counts[status] ?? 0) + by;
+    if (counts[status] === 0) delete counts[status];
+  };
+  for (const record of own) {
+    const before = loaded(record.id);
+    if (before) move(statusOf(before), -1);
+    move(statusOf(record), 1);
+  }
   return counts;
 }
 
@@ -249,19 +259,9 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
 
   // The base's counts, moved by this layer's own corrections: counting every correction would
   // parse every held one (held-records.ts).
-  const correctionCounts = () => {
-    const counts = { ...base.tally };
-    const move = (status: string, by: number) => {
-      counts[status] = (counts[status] ?? 0) + by;
-      if (counts[status] === 0) delete counts[status];
-    };
-    for (const own of layer.corrections.ownValues()) {
-      const loaded = base.corrections.get(own.id);
-      if (loaded) move(countedAs(loaded), -1);
-      move(countedAs(own), 1);
-    }
-    return counts;
-  };
+  const correctionCounts = () => movedTally(base.tally, layer.corrections.ownValues(), (id) => base.corrections.get(id), countedAs);
+  // From the record alone, so neither a view nor a walk over the loaded ones (held as bytes, each would be parsed).
+  const changeCounts = () => movedTally(base.changeTally, layer.changes.ownValues(), (id) => base.changes.get(id), deriveSuggestedChangeStatus);
 
   const lookup: WorldLookup = {
     correction: (id) => layer.corrections.get(id),
@@ -380,7 +380,7 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
     counts() {
       return {
         corrections: correctionCounts(),
-        suggestedChanges: tally([...layer.changes.values()].map((s) => viewSuggestedChange(s, blockOf).status)),
+        suggestedChanges: changeCounts(),
         runs: layer.runs.size,
       };
     },

@@ -177,11 +177,11 @@ describe('npm start (src/cli.ts)', () => {
         process.kill(started.child.pid!, 'SIGTERM');
         expect((await within(started.exited, 5_000, 'stopping on SIGTERM')).code).toBe(0);
       }
-      // One verdict and the spec's compiled validators; and what reading the runs and corrections
-      // files found, unless they were written in the last seconds (a fresh clone's may be).
+      // One verdict and the spec's compiled validators; and what reading the runs, corrections and
+      // suggested changes files found, unless they were written in the last seconds (a fresh clone's may be).
       const kinds = readdirSync(verdicts).map((name) => /^(spec|read)-/.exec(name)?.[1] ?? (/^[0-9a-f]{64}$/.test(name) ? 'verdict' : name)).sort();
       expect(kinds.filter((kind) => kind !== 'read')).toEqual(['spec', 'verdict']);
-      expect([0, 2]).toContain(kinds.filter((kind) => kind === 'read').length);
+      expect([0, 3]).toContain(kinds.filter((kind) => kind === 'read').length);
     } finally {
       rmSync(verdicts, { recursive: true, force: true });
     }

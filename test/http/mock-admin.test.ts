@@ -19,6 +19,7 @@ interface FixturePrincipal {
 }
 interface FixtureCorrection { id: string; tenantId: string; status: string; supersededBy?: string }
 interface FixtureSuggestedChange {
+  id: string;
   agentId: string;
   check: { status: string };
   withdrawn?: unknown;
@@ -97,6 +98,20 @@ describe('GET /__mock/state', () => {
     expect(sum(state.suggestedChanges)).toBe(suggestedChanges.length);
     expect(state.suggestedChanges).toEqual(tally(suggestedChanges.map(statusOf)));
     expect(state.runs).toBe(runCount);
+  });
+
+  it('a suggested change that changes status moves its count: a loaded check finished, then reset', async () => {
+    await server.request('POST', '/__mock/reset');
+    const before = (await server.get('/__mock/state')).body.suggestedChanges as Record<string, number>;
+    const checking = suggestedChanges.find((s) => statusOf(s) === 'checking')!;
+    const finished = await server.request('POST', `/__mock/checks/${checking.id}/finish`, { body: { fails: true } });
+    expect(finished.status).toBe(200);
+    const after = (await server.get('/__mock/state')).body.suggestedChanges as Record<string, number>;
+    const expected = { ...before, checking: before.checking! - 1, 'check-failed': (before['check-failed'] ?? 0) + 1 };
+    if (expected.checking === 0) delete (expected as Record<string, number>).checking;
+    expect(after).toEqual(expected);
+    await server.request('POST', '/__mock/reset');
+    expect((await server.get('/__mock/state')).body.suggestedChanges).toEqual(before);
   });
 });
 
