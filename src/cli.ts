@@ -20,8 +20,9 @@ const USAGE = `usage: kindgi-mock [options]            (in this repo: npm start 
   --corrections N          size of a generated world
   --state FILE             keep every write in FILE and restore it on the next start (one
                            server per FILE: FILE.lock names the one that holds it)
-  --check-every-start      check the fixtures even when these exact files passed before (a world
-                           that passed is remembered in env KINDGI_MOCK_CHECKED_WORLDS, default
+  --check-every-start      check the fixtures, and read every file, even when these exact files
+                           passed before (a world that passed is remembered in env
+                           KINDGI_MOCK_CHECKED_WORLDS, default
                            ${DEFAULT_CHECKED_WORLDS_DIR})
   --check-ms N             how long a suggested change's check runs (default 1500)
   --journal N              how many answered requests /__mock/requests keeps (default 1000; 0: none)
