@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { parse } from 'yaml';
+import { parseYaml } from './parse-yaml.ts';
 import type { OpenApiDocument } from './openapi-types.ts';
 
 /** `#/components/<kind>/<name>`: only whole components are brought in, so each keeps its name. */
@@ -78,7 +78,7 @@ function localRef(ref: string, file: string, root: string, pending: Wanted[]): s
 
 function readYaml(file: string): unknown {
   try {
-    return parse(readFileSync(file, 'utf8'));
+    return parseYaml(readFileSync(file, 'utf8'));
   } catch (error) {
     throw new Error(`${file}: ${(error as Error).message}`);
   }

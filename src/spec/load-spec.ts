@@ -1,6 +1,6 @@
 // Reads spec/openapi.yaml, the one document every shape in kindgi-mock comes from.
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { parseYaml } from './parse-yaml.ts';
 import { packagePath } from '../package-root.ts';
 import type { OpenApiDocument } from './openapi-types.ts';
 
@@ -13,7 +13,7 @@ export const SPEC_PATH = packagePath('spec', 'openapi.yaml');
  */
 export function loadSpec(path: string = SPEC_PATH): OpenApiDocument {
   const text = readFileSync(path, 'utf8');
-  const document: unknown = parse(text);
+  const document: unknown = parseYaml(text);
   if (!isOpenApi31(document)) {
     throw new Error(`${path} is not an OpenAPI 3.1 document (no "openapi: 3.1.x" or no "paths")`);
   }

@@ -80,15 +80,17 @@ export class StringTable implements Names {
     if (bytes.length < numbersEnd) return undefined;
     const starts = copyU32(bytes, 8, count + 1);
     const table = copyU32(bytes, 8 + (count + 1) * 4, slots);
-    // Copied: a view would keep alive the whole file the table was read from.
-    const text = Buffer.from(bytes.subarray(numbersEnd));
+    // A view, not a copy: copying megabytes into fresh memory at start-up costs more (page faults)
+    // than keeping alive the rest of the file the table was read from.
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset + numbersEnd, bytes.length - numbersEnd);
     for (let n = 0; n < count; n += 1) if (starts[n]! > starts[n + 1]!) return undefined;
     if (starts[0] !== 0 || starts[count] !== text.length) return undefined;
     // Each string in exactly one slot. Where in its probe run is not checked: that would make
     // every string at start-up, which is what this table is for not doing.
     const placed = new Uint8Array(count);
     let filled = 0;
-    for (const entry of table) {
+    for (let slot = 0; slot < table.length; slot += 1) {
+      const entry = table[slot]!;
       if (entry === 0) continue;
       if (entry > count || placed[entry - 1] === 1) return undefined;
       placed[entry - 1] = 1;
