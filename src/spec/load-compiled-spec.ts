@@ -30,27 +30,30 @@ export function loadCompiledSpec(path: string = SPEC_PATH, load: (path: string) 
   const sha256 = sha256Of(file);
   const kept = compiledByFile.get(file);
   if (kept?.sha256 === sha256) return kept.spec;
-  const { spec, rememberError } = readCompiledSpec(file, load, cache, sha256);
+  const { spec, rememberError, parsedAsHashed } = readCompiledSpec(file, load, cache, sha256);
   // Kept only when the file did not change while it was parsed, so the hash names what was parsed.
-  if (sha256Of(file) === sha256) compiledByFile.set(file, { sha256, spec });
+  if (parsedAsHashed) compiledByFile.set(file, { sha256, spec });
   return rememberError ? { ...spec, rememberError } : spec;
 }
 
 /**
  * loadCompiledSpec without the process's memory of it: from `cache` (`recalled`), or parsed and
  * compiled (and kept in `cache`, or `rememberError`).
+ * - `parsedAsHashed`: what was taken is what the file held when hashed as `sha256` (always, from
+ *   the cache; when parsed, only if the file did not change meanwhile). Only such a spec is kept.
  */
-export function readCompiledSpec(path: string, load: (path: string) => OpenApiDocument, cache: CompiledSpecCache | undefined, sha256 = sha256Of(resolve(path))): { spec: CompiledSpec; recalled: boolean; rememberError?: Error } {
+export function readCompiledSpec(path: string, load: (path: string) => OpenApiDocument, cache: CompiledSpecCache | undefined, sha256 = sha256Of(resolve(path))): { spec: CompiledSpec; recalled: boolean; parsedAsHashed: boolean; rememberError?: Error } {
   const file = resolve(path);
   const key = cache && inSpecFolder(file) ? cacheKey(cache, file, load, sha256) : undefined;
   const recalled = key === undefined ? undefined : fromCache(cache!, key);
-  if (recalled) return { spec: recalled, recalled: true };
+  if (recalled) return { spec: recalled, recalled: true, parsedAsHashed: true };
   const document = load(file);
   const code = validatorCode(document);
   const spec = { document, validators: adoptSpecValidators(document, validatorsFromCode(code)) };
+  const parsedAsHashed = sha256Of(file) === sha256;
   // A document kept for bytes it was not parsed from would be served for them on every start.
-  const rememberError = key !== undefined && sha256Of(file) === sha256 ? cache!.remember(key, { document, code }) : undefined;
-  return { spec, recalled: false, ...(rememberError ? { rememberError } : {}) };
+  const rememberError = key !== undefined && parsedAsHashed ? cache!.remember(key, { document, code }) : undefined;
+  return { spec, recalled: false, parsedAsHashed, ...(rememberError ? { rememberError } : {}) };
 }
 
 /** The kept entry as a CompiledSpec; undefined when there is none, or its code does not give every validator (compiled again then, and kept anew). */

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { createSpecAjv, type ValidateFunction } from './ajv.ts';
 import type { OpenApiDocument } from './openapi-types.ts';
-import { specSchemas } from './validators.ts';
+import { namingWhere, specSchemas } from './validators.ts';
 
 // From this package, wherever the code was kept: the helpers are this package's dependencies.
 const requireHere = createRequire(import.meta.url);
@@ -20,12 +20,7 @@ export function validatorCode(document: OpenApiDocument): string {
   const ajv = createSpecAjv(document, { keepSource: true });
   const exported: Record<string, string> = {};
   for (const { key, where, schema } of specSchemas(document)) {
-    try {
-      ajv.addSchema(schema, key);
-      ajv.getSchema(key);
-    } catch (error) {
-      throw new Error(`${where}: ${(error as Error).message}`);
-    }
+    namingWhere(where, () => ajv.addSchema(schema, key).getSchema(key));
     exported[key] = key;
   }
   return standaloneCode(ajv, exported);

@@ -75,6 +75,15 @@ export function specSchemas(document: OpenApiDocument): SpecSchema[] {
   return schemas;
 }
 
+/** `compile()`, its error prefixed by where the schema sits in the document. */
+export function namingWhere<T>(where: string, compile: () => T): T {
+  try {
+    return compile();
+  } catch (error) {
+    throw new Error(`${where}: ${(error as Error).message}`);
+  }
+}
+
 const componentKey = (name: string) => `component ${name}`;
 const responseKey = (operationId: string, status: number | string) => `response ${operationId} ${status}`;
 const bodyKey = (operationId: string) => `body ${operationId}`;
@@ -97,13 +106,7 @@ export function adoptSpecValidators(document: OpenApiDocument, functions: Readon
 function compile(document: OpenApiDocument): SpecValidators {
   const ajv = createSpecAjv(document);
   const functions = new Map<string, ValidateFunction>();
-  for (const { key, where, schema } of specSchemas(document)) {
-    try {
-      functions.set(key, ajv.compile(schema));
-    } catch (error) {
-      throw new Error(`${where}: ${(error as Error).message}`);
-    }
-  }
+  for (const { key, where, schema } of specSchemas(document)) functions.set(key, namingWhere(where, () => ajv.compile(schema)));
   return validatorsOf(document, functions);
 }
 
