@@ -1,12 +1,12 @@
 // kindgi-mock's public entry: createMock(options) builds the stateful mock for tests and embedding.
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { World } from './domain/world.ts';
 import { generateWorld } from './fixtures/generate-world.ts';
 import { checkedWorldsIn, checkingCodeDigest, DEFAULT_CHECKED_WORLDS_DIR } from './fixtures/checked-worlds.ts';
 import { loadSharedWorldFolder, validateWorld, type LoadedWorld } from './fixtures/load-world.ts';
-import { createApp } from './http/app.ts';
+import { createCoreListener, expressAppAround } from './http/app.ts';
 import { createMockServer } from './http/client-error.ts';
 import { checkMockOptions } from './mock-options.ts';
 import type { FaultSettings, Logger, MockContext, MockWorld } from './http/context.ts';
@@ -145,6 +145,7 @@ export interface RunningMock {
 }
 
 export interface Mock {
+  /** What `listen` serves, as an Express app: to test with, or to serve from a server of your own. */
   app: Express;
   /** `remembered`: the fixtures passed every check before, so they were not checked again (see `checkedWorldsDir`). */
   worldChecks: 'ran' | 'remembered';
@@ -244,22 +245,22 @@ export function createMock(options: MockOptions = {}): Mock {
     publicHosts,
     ...(options.adminToken !== undefined ? { adminToken: options.adminToken } : {}),
   };
-  let app: Express;
+  let listener: RequestListener;
   try {
-    app = createApp(context, { ...READ_HANDLERS, ...WRITE_HANDLERS }, compiledSpecs ? { compiledSpecs } : {});
+    listener = createCoreListener(context, { ...READ_HANDLERS, ...WRITE_HANDLERS }, compiledSpecs ? { compiledSpecs } : {});
   } catch (error) {
     journal?.close();
     throw error;
   }
   const close = () => journal?.close();
   return {
-    app,
+    app: expressAppAround(listener),
     worldChecks: loaded.checks,
     store: base.store,
     context,
     stateNotices: journal?.notices ?? [],
     ...(options.stateFile !== undefined ? { state: { file: options.stateFile, restoredWrites: restoredWrites ?? 0 } } : {}),
-    listen: (port = 0, host = '127.0.0.1') => listen(app, port, host, close),
+    listen: (port = 0, host = '127.0.0.1') => listen(listener, port, host, close),
     close,
     createSession: (sessionOptions) => sessions.create(sessionOptions),
     sessions,
@@ -337,9 +338,9 @@ function checkedWorldsDirOf(options: MockOptions): string | undefined {
   return options.checkedWorldsDir ?? (process.env.KINDGI_MOCK_CHECKED_WORLDS || DEFAULT_CHECKED_WORLDS_DIR);
 }
 
-function listen(app: Express, port: number, host: string, closeMock: () => void): Promise<RunningMock> {
+function listen(listener: RequestListener, port: number, host: string, closeMock: () => void): Promise<RunningMock> {
   return new Promise((resolve, reject) => {
-    const server: Server = createMockServer(app);
+    const server: Server = createMockServer(listener);
     server.listen(port, host);
     server.once('error', reject);
     server.once('listening', () => {

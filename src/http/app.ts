@@ -1,8 +1,10 @@
-// The Express adapter: one handler for `/v1`, one for `/__mock` (and the same for any other path,
-// which the core answers 404), translating each request to the core (core.ts) and its answer
-// back. Only what needs Node is here: reading the body off the socket, the inspector's files on
-// disk, the mock's own document read from its YAML file.
-import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+// The Node adapter: one request listener that translates each request to the core (core.ts) and
+// its answer back, and the same listener as an Express app (`mock.app`) for those who mount or
+// test it there. `listen` serves the bare listener: Express's router would only hand every
+// request to it. Only what needs Node is here: reading the body off the socket, the inspector's
+// files on disk, the mock's own document read from its YAML file.
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import express, { type Express } from 'express';
 import type { CompiledSpecCache } from '../spec/compiled-spec-cache.ts';
 import { MOCK_ADMIN_SPEC_PATH, mockAdminValidators } from '../spec/mock-admin-spec.ts';
 import type { MockContext } from './context.ts';
@@ -14,16 +16,20 @@ import { inspectorPage } from './routes/inspector-page.ts';
 import type { PageHandlers } from './routes/mock-admin.ts';
 import type { OperationHandler } from './routes/read-handlers.ts';
 
+/** A request as the body reader leaves it; `originalUrl` when Express has mounted the listener. */
+type ReadRequest = IncomingMessage & { body?: unknown; originalUrl?: string };
+
 /**
  * - `pages`: the inspector's, from the package's `inspector/` folder by default.
  * - `compiledSpecs`: where the mock's own document, compiled when first needed, is kept and found.
  */
-export function createApp(ctx: MockContext, handlers: Record<string, OperationHandler>, options: { pages?: PageHandlers; compiledSpecs?: CompiledSpecCache } = {}): Express {
+export function createCoreListener(ctx: MockContext, handlers: Record<string, OperationHandler>, options: { pages?: PageHandlers; compiledSpecs?: CompiledSpecCache } = {}): RequestListener {
   const core = createCore(ctx, handlers, { mockAdminValidators: () => mockAdminValidators(MOCK_ADMIN_SPEC_PATH, options.compiledSpecs), pages: options.pages ?? inspectorPage() });
   // Every type, so that the core decides what a body of another type means; inflated as its
-  // Content-Encoding says, and never more than the largest body any route takes.
+  // Content-Encoding says, and never more than the largest body any route takes. The reader
+  // needs no Express: it takes a bare Node request.
   const readBody = express.raw({ type: () => true, limit: API_BODY_LIMIT_BYTES });
-  const toCore: RequestHandler = (req, res) => {
+  return (req: ReadRequest, res: ServerResponse) => {
     const answer = (bodyError?: unknown) => {
       const deliver = (response: CoreResponse) => {
         try {
@@ -37,26 +43,28 @@ export function createApp(ctx: MockContext, handlers: Record<string, OperationHa
       else deliver(answered);
     };
     // Most requests carry no body: they skip the body reader altogether.
-    if (announcesBody(req)) readBody(req, res, answer);
+    if (announcesBody(req)) readBody(req as never, res as never, answer);
     else answer();
   };
+}
+
+/** `listener` as an Express app: every path, every method, reaches it unchanged. */
+export function expressAppAround(listener: RequestListener): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use('/v1', toCore);
-  app.use('/__mock', toCore);
-  app.use(toCore);
+  app.use((req, res) => listener(req, res));
   return app;
 }
 
 /** A body is one the framing announces: `Content-Length: 0` is none. */
-function announcesBody(req: Request): boolean {
+function announcesBody(req: IncomingMessage): boolean {
   return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 }
 
-function coreRequestOf(req: Request, bodyError: unknown): CoreRequest {
+function coreRequestOf(req: ReadRequest, bodyError: unknown): CoreRequest {
   // The URL as sent (originalUrl: a mount does not cut it), in origin form.
-  const url = req.originalUrl.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
+  const url = (req.originalUrl ?? req.url ?? '/').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
   const queryAt = url.indexOf('?');
   const hashAt = url.indexOf('#');
   const pathEnd = queryAt >= 0 ? queryAt : hashAt >= 0 ? hashAt : url.length;
@@ -64,9 +72,9 @@ function coreRequestOf(req: Request, bodyError: unknown): CoreRequest {
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  const body = announcesBody(req) ? req.body as unknown : undefined;
+  const body = announcesBody(req) ? req.body : undefined;
   return {
-    method: req.method,
+    method: req.method ?? 'GET',
     path: url.slice(0, pathEnd) || '/',
     query: queryAt < 0 ? '' : url.slice(queryAt + 1, hashAt > queryAt ? hashAt : undefined),
     headers,
@@ -79,12 +87,12 @@ function coreRequestOf(req: Request, bodyError: unknown): CoreRequest {
 }
 
 /** The core never fails to answer; should writing its answer fail, the connection is cut rather than left hanging, and the failure logged. */
-function cutOff(res: Response, ctx: MockContext, failure: unknown): void {
+function cutOff(res: ServerResponse, ctx: MockContext, failure: unknown): void {
   ctx.logger.error(`kindgi-mock: an answer could not be written: ${(failure as Error)?.stack ?? String(failure)}`);
   res.destroy();
 }
 
-function writeResponse(res: Response, response: CoreResponse): void {
+function writeResponse(res: ServerResponse, response: CoreResponse): void {
   const { stream } = response;
   if (stream) {
     res.on('close', stream.close);

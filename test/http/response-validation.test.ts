@@ -3,7 +3,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/http/app.ts';
+import { createCoreListener } from '../../src/http/app.ts';
+import { createMockServer } from '../../src/http/client-error.ts';
 import type { MockContext } from '../../src/http/context.ts';
 import { READ_HANDLERS, type OperationHandler } from '../../src/http/routes/read-handlers.ts';
 import { createMock } from '../../src/index.ts';
@@ -13,12 +14,12 @@ const A_CORRECTION = 'cor_nor000001';
 
 interface Started { url: string; lines: string[]; ctx: MockContext; close(): Promise<void> }
 
-/** An app of createApp(ctx, handlers) on a free loopback port, its logger writing to `lines`. */
+/** The mock's listener over `handlers` on a free loopback port, its logger writing to `lines`. */
 async function startApp(handlers: Record<string, OperationHandler>, onInvalidResponse: 'error' | 'warn' = 'error'): Promise<Started> {
   const { lines, logger } = silentLogger();
   const ctx = createMock({ logger }).context;
   ctx.onInvalidResponse = onInvalidResponse;
-  const server: Server = createApp(ctx, handlers).listen(0, '127.0.0.1');
+  const server: Server = createMockServer(createCoreListener(ctx, handlers)).listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
