@@ -7,6 +7,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import express, { type Express } from 'express';
 import type { CompiledSpecCache } from '../spec/compiled-spec-cache.ts';
 import { MOCK_ADMIN_SPEC_PATH, mockAdminValidators } from '../spec/mock-admin-spec.ts';
+import { createBodyMemory } from './body-memory.ts';
 import type { MockContext } from './context.ts';
 import { createCore } from './core.ts';
 import type { CoreRequest, CoreResponse } from './exchange.ts';
@@ -29,6 +30,7 @@ export function createCoreListener(ctx: MockContext, handlers: Record<string, Op
   // Content-Encoding says, and never more than the largest body any route takes. The reader
   // needs no Express: it takes a bare Node request.
   const readBody = express.raw({ type: () => true, limit: API_BODY_LIMIT_BYTES });
+  const bodyMemory = createBodyMemory();
   return (req: ReadRequest, res: ServerResponse) => {
     const answer = (bodyError?: unknown) => {
       const deliver = (response: CoreResponse) => {
@@ -38,7 +40,7 @@ export function createCoreListener(ctx: MockContext, handlers: Record<string, Op
           cutOff(res, ctx, failure);
         }
       };
-      const answered = core.respond(coreRequestOf(req, bodyError));
+      const answered = core.respond(coreRequestOf(req, bodyError, bodyMemory.forResponse(res)));
       if (answered instanceof Promise) void answered.then(deliver, (failure: unknown) => cutOff(res, ctx, failure));
       else deliver(answered);
     };
@@ -62,7 +64,7 @@ function announcesBody(req: IncomingMessage): boolean {
   return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 }
 
-function coreRequestOf(req: ReadRequest, bodyError: unknown): CoreRequest {
+function coreRequestOf(req: ReadRequest, bodyError: unknown, bodyMemory: CoreRequest['bodyMemory']): CoreRequest {
   // The URL as sent (originalUrl: a mount does not cut it), in origin form.
   const url = (req.originalUrl ?? req.url ?? '/').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
   const queryAt = url.indexOf('?');
@@ -83,6 +85,7 @@ function coreRequestOf(req: ReadRequest, bodyError: unknown): CoreRequest {
     // Unknown (a socket already gone) is no loopback caller.
     remoteAddress: req.socket.remoteAddress ?? '',
     httpVersion: req.httpVersion,
+    bodyMemory,
   };
 }
 

@@ -28,8 +28,12 @@ export interface CursorSealer {
   bind(binding: CursorBinding): BoundCursors;
 }
 
-/** Binding hashes kept, by canonical binding; a client paging through a list asks for the same one again and again. */
-const BINDING_HASHES_KEPT = 1024;
+/**
+ * Binding hashes, cursors sealed and cursors opened, each kept up to this many: a client paging
+ * through a list asks for the same ones again and again, and an HMAC cost more than the rest of
+ * a page's work but its I/O.
+ */
+const KEPT = 1024;
 
 /**
  * - `secret`: share one across instances (`--cursor-secret`); by default a fresh one per start,
@@ -38,33 +42,70 @@ const BINDING_HASHES_KEPT = 1024;
  */
 export function createCursorSealer(secret: string | Uint8Array = randomBytes(32), now: () => number = Date.now, hmac: (key: string | Uint8Array) => Hmac = hmacSha256): CursorSealer {
   const sign = hmac(secret);
-  const bindingHashes = new Map<string, string>();
-  const bindingHash = (binding: CursorBinding) => {
-    const canonical = canonicalJson(binding);
-    let hash = bindingHashes.get(canonical);
-    if (hash === undefined) {
-      hash = toBase64Url(sign(canonical)).slice(0, 22);
-      if (bindingHashes.size >= BINDING_HASHES_KEPT) bindingHashes.clear();
-      bindingHashes.set(canonical, hash);
+  // Pure memos: a cursor is a function of its binding, position and expiry, and one this key
+  // signed stays authentic, so neither changes an answer; expiry and binding are checked each time.
+  const bindingHashes = new BoundedMemo<string>();
+  const sealed = new BoundedMemo<string>();
+  const authentic = new BoundedMemo<SealedPayload>();
+
+  const open = (cursor: string, bindingHash: string): OpenedCursor => {
+    let payload = authentic.get(cursor);
+    if (payload === undefined) {
+      const verified = verifiedPayload(cursor, sign);
+      if (!verified.ok) return verified;
+      authentic.set(cursor, (payload = verified.payload));
     }
-    return hash;
+    if (payload.exp <= now()) return { ok: false, reason: 'it expired (cursors last a day)' };
+    if (payload.b !== bindingHash) return { ok: false, reason: 'it belongs to another list, other filters or another caller' };
+    return { ok: true, position: { t: payload.t, id: payload.id } };
   };
 
   return {
     bind(binding) {
-      const hash = bindingHash(binding);
+      const canonical = canonicalJson(binding);
+      const hash = bindingHashes.get(canonical) ?? bindingHashes.set(canonical, toBase64Url(sign(canonical)).slice(0, 22));
       return {
         seal: (position) => {
-          const payload = toBase64Url(utf8(JSON.stringify({ v: VERSION, t: position.t, id: position.id, exp: now() + CURSOR_LIFETIME_MS, b: hash })));
-          return `${payload}.${toBase64Url(sign(payload))}`;
+          const exp = now() + CURSOR_LIFETIME_MS;
+          const key = `${exp} ${position.t} ${hash} ${position.id}`;
+          const known = sealed.get(key);
+          if (known !== undefined) return known;
+          const payload = toBase64Url(utf8(JSON.stringify({ v: VERSION, t: position.t, id: position.id, exp, b: hash })));
+          const cursor = sealed.set(key, `${payload}.${toBase64Url(sign(payload))}`);
+          authentic.set(cursor, { t: position.t, id: position.id, exp, b: hash });
+          return cursor;
         },
-        open: (cursor) => openCursor(cursor, hash, sign, now),
+        open: (cursor) => open(cursor, hash),
       };
     },
   };
 }
 
-function openCursor(cursor: string, bindingHash: string, sign: (payload: string) => Uint8Array, now: () => number): OpenedCursor {
+interface SealedPayload {
+  t: number;
+  id: string;
+  exp: number;
+  b: unknown;
+}
+
+/** A map of at most KEPT entries, emptied when full: the entries a busy client repeats come back at once. */
+class BoundedMemo<V> {
+  private readonly entries = new Map<string, V>();
+
+  get(key: string): V | undefined {
+    return this.entries.get(key);
+  }
+
+  /** Keeps `value` and returns it. */
+  set(key: string, value: V): V {
+    if (this.entries.size >= KEPT) this.entries.clear();
+    this.entries.set(key, value);
+    return value;
+  }
+}
+
+/** The payload of a cursor this key signed, in the form this version seals; why not otherwise. */
+function verifiedPayload(cursor: string, sign: (payload: string) => Uint8Array): { ok: true; payload: SealedPayload } | { ok: false; reason: string } {
   const [payload, signature, extra] = cursor.split('.');
   if (!payload || !signature || extra !== undefined) return { ok: false, reason: 'it is not a cursor this server made' };
   const expected = sign(payload);
@@ -81,7 +122,5 @@ function openCursor(cursor: string, bindingHash: string, sign: (payload: string)
   if (decoded.v !== VERSION || typeof decoded.t !== 'number' || typeof decoded.id !== 'string' || typeof decoded.exp !== 'number') {
     return { ok: false, reason: 'it is not a cursor this server made' };
   }
-  if (decoded.exp <= now()) return { ok: false, reason: 'it expired (cursors last a day)' };
-  if (decoded.b !== bindingHash) return { ok: false, reason: 'it belongs to another list, other filters or another caller' };
-  return { ok: true, position: { t: decoded.t, id: decoded.id } };
+  return { ok: true, payload: { t: decoded.t, id: decoded.id, exp: decoded.exp, b: decoded.b } };
 }

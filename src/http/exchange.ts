@@ -24,6 +24,11 @@ export interface CoreRequest {
   remoteAddress?: string;
   /** `1.1` and such; undefined when the transport has none. */
   httpVersion?: string;
+  /**
+   * Where an assembled body (a list page) is written, when the adapter reuses memory between
+   * answers; it must not reuse it before the answer is out. Fresh memory when undefined.
+   */
+  bodyMemory?: (length: number) => Uint8Array;
 }
 
 /**

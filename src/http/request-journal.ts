@@ -1,7 +1,8 @@
 // The request journal: the last requests the mock answered, newest first, to see what an app
 // sent and why it was refused (`GET /__mock/requests`, its stream, `mock.journal`). A bounded
 // ring of bounded entries: each keeps its first JOURNAL_BODY_BYTES of each body, copied (a slice
-// would hold on to a whole page), and makes its text only when read.
+// would hold on to a whole page) into the memory of the entry it replaces, and makes its text only
+// when read.
 import { fromUtf8, utf8 } from '../digest.ts';
 import type { components } from '../types/mock-admin-api.ts';
 
@@ -70,7 +71,7 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
   return {
     capacity,
     record(answered) {
-      const kept = keep(answered);
+      const kept = keep(answered, ring[next]);
       if (capacity > 0) {
         ring[next] = kept;
         next = (next + 1) % capacity;
@@ -104,18 +105,23 @@ export function matchesFilter(request: { status: number; path: string }, filter:
   return path === undefined || request.path.includes(path);
 }
 
-function keep(answered: AnsweredRequest): KeptRequest {
+/** `replaced`: the entry this one takes the place of in the ring, whose memory it reuses. */
+function keep(answered: AnsweredRequest, replaced: KeptRequest | undefined): KeptRequest {
   const { requestBody, responseBytes, ...rest } = answered;
   return {
     ...rest,
-    ...(requestBody !== undefined ? { request: cut(utf8(JSON.stringify(requestBody) ?? 'null')) } : {}),
-    ...(responseBytes !== undefined && responseBytes.length > 0 ? { response: cut(responseBytes) } : {}),
+    ...(requestBody !== undefined ? { request: cut(utf8(JSON.stringify(requestBody) ?? 'null'), replaced?.request) } : {}),
+    ...(responseBytes !== undefined && responseBytes.length > 0 ? { response: cut(responseBytes, replaced?.response) } : {}),
     ...(answered.status >= 400 && responseBytes ? errorCodeOf(responseBytes) : {}),
   };
 }
 
-function cut(bytes: Uint8Array): KeptBody {
-  return bytes.length <= JOURNAL_BODY_BYTES ? { bytes: bytes.slice(), truncated: false } : { bytes: bytes.slice(0, JOURNAL_BODY_BYTES), truncated: true };
+/** The first JOURNAL_BODY_BYTES of `bytes`, copied into `reused`'s memory when it is large enough: a fresh array per entry cost more than the copy. */
+function cut(bytes: Uint8Array, reused: KeptBody | undefined): KeptBody {
+  const length = Math.min(bytes.length, JOURNAL_BODY_BYTES);
+  const memory = reused !== undefined && reused.bytes.buffer.byteLength >= length ? new Uint8Array(reused.bytes.buffer, 0, length) : new Uint8Array(length);
+  memory.set(bytes.subarray(0, length));
+  return { bytes: memory, truncated: bytes.length > length };
 }
 
 function entryOf(kept: KeptRequest): JournalEntry {

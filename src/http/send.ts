@@ -24,7 +24,7 @@ export function send(exchange: Exchange, ctx: MockContext, operation: SpecOperat
   // the violations reported are the same.
   const assembled = validate === undefined ? undefined
     : reply.stored && typeof reply.body === 'object' && reply.body !== null ? validatedBytesOf(validate, reply.body)
-      : assembleStoredPage(validators, validate, reply.body);
+      : assembleStoredPage(validators, validate, reply.body, exchange.request.bodyMemory);
   if (assembled === undefined) {
     const violations = validate === undefined
       ? [{ instancePath: '', message: `status ${reply.status} is not documented for ${operation?.operationId}` }]
@@ -83,8 +83,9 @@ const DATA_END = utf8(']');
  * pass; undefined for any other body, or when anything fails.
  * - Equal to `JSON.stringify(body)`, and to what the page's full validator would have passed:
  *   the page schema constrains its items only through the component (test/bench/stored-pages.test.ts).
+ * - `allocate`: the memory the bytes are written to (CoreRequest.bodyMemory); fresh by default.
  */
-export function assembleStoredPage(validators: SpecValidators, validatePage: ValidateFunction, body: unknown): Uint8Array | undefined {
+export function assembleStoredPage(validators: SpecValidators, validatePage: ValidateFunction, body: unknown, allocate?: (length: number) => Uint8Array): Uint8Array | undefined {
   const component = typeof body === 'object' && body !== null ? storedPages.get(body) : undefined;
   if (component === undefined) return undefined;
   const { data, ...rest } = body as { data: readonly object[] };
@@ -100,7 +101,7 @@ export function assembleStoredPage(validators: SpecValidators, validatePage: Val
   // `data` is the first key (storedRecordsPage), so the rest follows it as in JSON.stringify.
   const restText = JSON.stringify(rest);
   parts.push(DATA_END, utf8(restText === '{}' ? '}' : `,${restText.slice(1)}`));
-  return concatBytes(parts);
+  return concatBytes(parts, allocate);
 }
 
 /** The JSON of a stored object as UTF-8 when it passes `validate`; undefined when it does not. Checked and serialized once per object. */

@@ -16,10 +16,18 @@ export interface PlacedListsData {
   keys: readonly SortKey[];
 }
 
+const ABSENT_NAMES_KEPT = 4096;
+
 export class PlacedLists implements IndexLists {
   readonly #data: PlacedListsData;
   /** The lists made so far, and those set since, which are no longer read from `places`. */
   readonly #made = new Map<string, SortKey[]>();
+  /**
+   * Names asked for that the data does not hold: a filter asks for a list in every project the
+   * caller reads, most of which have none, and hashing a name into the table each time cost more
+   * than the rest of finding the lists. Bounded, since filter values come from callers.
+   */
+  readonly #absent = new Set<string>();
   #added = 0;
 
   constructor(data: PlacedListsData) {
@@ -33,8 +41,14 @@ export class PlacedLists implements IndexLists {
   get(name: string): SortKey[] | undefined {
     const made = this.#made.get(name);
     if (made) return made;
+    // `set` puts a list in #made, which is asked first: an absent name that is set later is found.
+    if (this.#absent.has(name)) return undefined;
     const number = this.#data.names.indexOf(name);
-    if (number < 0) return undefined;
+    if (number < 0) {
+      if (this.#absent.size >= ABSENT_NAMES_KEPT) this.#absent.clear();
+      this.#absent.add(name);
+      return undefined;
+    }
     const { ends, places, keys } = this.#data;
     const start = number === 0 ? 0 : ends[number - 1]!;
     const list = new Array<SortKey>(ends[number]! - start);

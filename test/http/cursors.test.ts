@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Correction } from '../../src/domain/types.ts';
 import type { Principal } from '../../src/domain/world.ts';
+import { createCursorSealer, CURSOR_LIFETIME_MS } from '../../src/http/cursor.ts';
 import { startMock, type Answer, type TestMock, type TokenName } from './support.ts';
 
 const fixture = <T>(name: string): T => JSON.parse(readFileSync(new URL(`../../fixtures/${name}`, import.meta.url), 'utf8')) as T;
@@ -355,5 +356,35 @@ describe('pagination under inserts', () => {
     expect(idsOf([fresh])).toEqual(['cor_test_newer_2b', 'cor_test_newer_2a', 'cor_test_newer_1', ...before.slice(0, 2)]);
     const all = await walkPages(changing, '', 'admin', 100);
     expect(idsOf(all)).toEqual(['cor_test_newer_2b', 'cor_test_newer_2a', 'cor_test_newer_1', ...before]);
+  });
+});
+
+describe("the sealer's memos change no answer", () => {
+  const binding = { tenantId: 'ten_a', caller: 'user:usr_a', path: '/v1/corrections', filters: { from: 'all' } };
+
+  it('the same position sealed in the same millisecond is the same cursor, in the next one another; both open', () => {
+    let now = 1_000;
+    const cursors = createCursorSealer('memo-secret', () => now).bind(binding);
+    const first = cursors.seal({ t: 5, id: 'cor_a' });
+    expect(cursors.seal({ t: 5, id: 'cor_a' })).toBe(first);
+    now += 1;
+    const next = cursors.seal({ t: 5, id: 'cor_a' });
+    expect(next).not.toBe(first);
+    for (const cursor of [first, next]) expect(cursors.open(cursor)).toEqual({ ok: true, position: { t: 5, id: 'cor_a' } });
+  });
+
+  it('a cursor opened before is still refused for another binding, once expired, and when one character is changed; past the bound of kept cursors it still opens', () => {
+    let now = 1_000;
+    const sealer = createCursorSealer('memo-secret', () => now);
+    const cursors = sealer.bind(binding);
+    const cursor = cursors.seal({ t: 5, id: 'cor_a' });
+    expect(cursors.open(cursor).ok).toBe(true);
+    expect(sealer.bind({ ...binding, filters: { from: 'all', status: ['fixed'] } }).open(cursor)).toEqual({ ok: false, reason: 'it belongs to another list, other filters or another caller' });
+    const flipped = `${cursor.slice(0, -1)}${cursor.endsWith('A') ? 'B' : 'A'}`;
+    expect(cursors.open(flipped)).toEqual({ ok: false, reason: 'it was changed, or sealed by another server or key' });
+    for (let i = 0; i < 3000; i += 1) cursors.open(cursors.seal({ t: i, id: `cor_${i}` }));
+    expect(cursors.open(cursor)).toEqual({ ok: true, position: { t: 5, id: 'cor_a' } });
+    now += CURSOR_LIFETIME_MS;
+    expect(cursors.open(cursor)).toEqual({ ok: false, reason: 'it expired (cursors last a day)' });
   });
 });

@@ -61,6 +61,19 @@ describe('GET /__mock/requests', () => {
     expect(await entries(none)).toEqual([]);
   });
 
+  it("an entry that takes an older one's place in the ring shows its own bodies, larger or smaller than the one it replaced", async () => {
+    const server = await mocks.start({ journalSize: 2 });
+    const paths = ['/v1/corrections?limit=100', '/v1/corrections?limit=1', '/v1/corrections/cor_nobody', '/v1/corrections?limit=100&status=fixed', '/v1/corrections?limit=3', '/v1/corrections?limit=2'];
+    for (const path of paths) {
+      const sent = Buffer.from(await (await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${server.token('admin')}` } })).arrayBuffer());
+      const [newest] = await entries(server);
+      expect(newest).toMatchObject({ path });
+      expect(newest!.responseBody).toBe(new TextDecoder().decode(sent.subarray(0, JOURNAL_BODY_BYTES)));
+      expect(newest!.responseBodyTruncated === true).toBe(sent.length > JOURNAL_BODY_BYTES);
+    }
+    expect((await entries(server)).map((e) => e.path)).toEqual(paths.slice(-2).reverse());
+  });
+
   it('status=404, status=4xx, path= and limit= narrow it; bad values → 400 bad-input naming the parameter', async () => {
     const server = await mocks.start({});
     await server.get('/v1/corrections?limit=1', 'admin');

@@ -17,6 +17,18 @@ describe('PlacedLists', () => {
     expect(placed.get('p|missing')).toBeUndefined();
   });
 
+  it('a name found missing, then set, is found; past its bound of missing names, each is still missing', () => {
+    const placed = lists();
+    expect(placed.get('p|new')).toBeUndefined();
+    expect(placed.get('p|new')).toBeUndefined();
+    placed.set('p|new', [keys[1]!]);
+    expect(placed.get('p|new')).toEqual([keys[1]]);
+    expect(placed.size).toBe(4);
+    for (let i = 0; i < 5000; i += 1) expect(placed.get(`p|agent=${i}`)).toBeUndefined();
+    expect(placed.get('p|run=r')).toEqual([keys[0], keys[2]]);
+    expect(placed.get('p|new')).toEqual([keys[1]]);
+  });
+
   it('keeps a change made to a list it handed out, and counts and lists the lists set since', () => {
     const placed = lists();
     placed.get('p|run=r')!.push({ t: 9, id: 'z' });
