@@ -6,7 +6,8 @@ import type { World } from './domain/world.ts';
 import { generateWorld } from './fixtures/generate-world.ts';
 import { checkedWorldsIn, checkingCodeDigest, DEFAULT_CHECKED_WORLDS_DIR } from './fixtures/checked-worlds.ts';
 import { loadSharedWorldFolder, validateWorld, type LoadedWorld } from './fixtures/load-world.ts';
-import { createCoreListener, expressAppAround } from './http/app.ts';
+import { coreListener, createNodeCore, expressAppAround } from './http/app.ts';
+import type { MockCore } from './http/core.ts';
 import { createMockServer } from './http/client-error.ts';
 import { checkMockOptions } from './mock-options.ts';
 import type { FaultSettings, Logger, MockContext, MockWorld } from './http/context.ts';
@@ -245,22 +246,22 @@ export function createMock(options: MockOptions = {}): Mock {
     publicHosts,
     ...(options.adminToken !== undefined ? { adminToken: options.adminToken } : {}),
   };
-  let listener: RequestListener;
+  let core: MockCore;
   try {
-    listener = createCoreListener(context, { ...READ_HANDLERS, ...WRITE_HANDLERS }, compiledSpecs ? { compiledSpecs } : {});
+    core = createNodeCore(context, { ...READ_HANDLERS, ...WRITE_HANDLERS }, compiledSpecs ? { compiledSpecs } : {});
   } catch (error) {
     journal?.close();
     throw error;
   }
   const close = () => journal?.close();
   return {
-    app: expressAppAround(listener),
+    app: expressAppAround(coreListener(core, context)),
     worldChecks: loaded.checks,
     store: base.store,
     context,
     stateNotices: journal?.notices ?? [],
     ...(options.stateFile !== undefined ? { state: { file: options.stateFile, restoredWrites: restoredWrites ?? 0 } } : {}),
-    listen: (port = 0, host = '127.0.0.1') => listen(listener, port, host, close),
+    listen: (port = 0, host = '127.0.0.1') => listen(coreListener(core, context, { reuseBodyMemory: true }), port, host, close),
     close,
     createSession: (sessionOptions) => sessions.create(sessionOptions),
     sessions,

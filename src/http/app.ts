@@ -1,15 +1,15 @@
-// The Node adapter: one request listener that translates each request to the core (core.ts) and
-// its answer back, and the same listener as an Express app (`mock.app`) for those who mount or
-// test it there. `listen` serves the bare listener: Express's router would only hand every
-// request to it. Only what needs Node is here: reading the body off the socket, the inspector's
-// files on disk, the mock's own document read from its YAML file.
+// The Node adapter: a request listener that translates each request to the core (core.ts) and
+// its answer back, and a listener as an Express app (`mock.app`) for those who mount or test it
+// there. `listen` serves the bare listener: Express's router would only hand every request to it.
+// Only what needs Node is here: reading the body off the socket, the inspector's files on disk,
+// the mock's own document read from its YAML file.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import type { CompiledSpecCache } from '../spec/compiled-spec-cache.ts';
 import { MOCK_ADMIN_SPEC_PATH, mockAdminValidators } from '../spec/mock-admin-spec.ts';
 import { createBodyMemory } from './body-memory.ts';
 import type { MockContext } from './context.ts';
-import { createCore } from './core.ts';
+import { createCore, type MockCore } from './core.ts';
 import type { CoreRequest, CoreResponse } from './exchange.ts';
 import { toApiError } from './stages/error-response.ts';
 import { API_BODY_LIMIT_BYTES } from './stages/json-body.ts';
@@ -21,16 +21,26 @@ import type { OperationHandler } from './routes/read-handlers.ts';
 type ReadRequest = IncomingMessage & { body?: unknown; originalUrl?: string };
 
 /**
+ * The core with what it needs from Node: the mock's own document, read from its YAML file, and
+ * the inspector's files.
  * - `pages`: the inspector's, from the package's `inspector/` folder by default.
  * - `compiledSpecs`: where the mock's own document, compiled when first needed, is kept and found.
  */
-export function createCoreListener(ctx: MockContext, handlers: Record<string, OperationHandler>, options: { pages?: PageHandlers; compiledSpecs?: CompiledSpecCache } = {}): RequestListener {
-  const core = createCore(ctx, handlers, { mockAdminValidators: () => mockAdminValidators(MOCK_ADMIN_SPEC_PATH, options.compiledSpecs), pages: options.pages ?? inspectorPage() });
+export function createNodeCore(ctx: MockContext, handlers: Record<string, OperationHandler>, options: { pages?: PageHandlers; compiledSpecs?: CompiledSpecCache } = {}): MockCore {
+  return createCore(ctx, handlers, { mockAdminValidators: () => mockAdminValidators(MOCK_ADMIN_SPEC_PATH, options.compiledSpecs), pages: options.pages ?? inspectorPage() });
+}
+
+/**
+ * - `reuseBodyMemory`: assemble list pages in memory reused once each answer has finished
+ *   (body-memory.ts). Only for a server where nothing but Node holds an answer's bytes (`listen`):
+ *   in an app of the user's, a middleware may keep a body past its end.
+ */
+export function coreListener(core: MockCore, ctx: MockContext, { reuseBodyMemory = false } = {}): RequestListener {
   // Every type, so that the core decides what a body of another type means; inflated as its
   // Content-Encoding says, and never more than the largest body any route takes. The reader
   // needs no Express: it takes a bare Node request.
   const readBody = express.raw({ type: () => true, limit: API_BODY_LIMIT_BYTES });
-  const bodyMemory = createBodyMemory();
+  const bodyMemory = reuseBodyMemory ? createBodyMemory() : undefined;
   return (req: ReadRequest, res: ServerResponse) => {
     const answer = (bodyError?: unknown) => {
       const deliver = (response: CoreResponse) => {
@@ -40,7 +50,7 @@ export function createCoreListener(ctx: MockContext, handlers: Record<string, Op
           cutOff(res, ctx, failure);
         }
       };
-      const answered = core.respond(coreRequestOf(req, bodyError, bodyMemory.forResponse(res)));
+      const answered = core.respond(coreRequestOf(req, bodyError, bodyMemory?.forResponse(res)));
       if (answered instanceof Promise) void answered.then(deliver, (failure: unknown) => cutOff(res, ctx, failure));
       else deliver(answered);
     };
@@ -64,7 +74,7 @@ function announcesBody(req: IncomingMessage): boolean {
   return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 }
 
-function coreRequestOf(req: ReadRequest, bodyError: unknown, bodyMemory: CoreRequest['bodyMemory']): CoreRequest {
+function coreRequestOf(req: ReadRequest, bodyError: unknown, bodyMemory: CoreRequest['bodyMemory'] | undefined): CoreRequest {
   // The URL as sent (originalUrl: a mount does not cut it), in origin form.
   const url = (req.originalUrl ?? req.url ?? '/').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
   const queryAt = url.indexOf('?');
@@ -85,7 +95,7 @@ function coreRequestOf(req: ReadRequest, bodyError: unknown, bodyMemory: CoreReq
     // Unknown (a socket already gone) is no loopback caller.
     remoteAddress: req.socket.remoteAddress ?? '',
     httpVersion: req.httpVersion,
-    bodyMemory,
+    ...(bodyMemory ? { bodyMemory } : {}),
   };
 }
 

@@ -2,10 +2,15 @@
 // only once its answer has finished, so answers in flight together, or queued on one connection,
 // never share bytes.
 import { EventEmitter } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import type { ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { coreListener, expressAppAround } from '../../src/http/app.ts';
 import { createBodyMemory } from '../../src/http/body-memory.ts';
+import { createMockServer } from '../../src/http/client-error.ts';
+import type { MockCore } from '../../src/http/core.ts';
+import type { CoreRequest } from '../../src/http/exchange.ts';
 import { mocksClosedAfterEach } from './support.ts';
 
 const mocks = mocksClosedAfterEach();
@@ -114,5 +119,23 @@ describe('list pages in reused memory, over HTTP', () => {
     const bodies = await waiting;
     expect(bodies).toHaveLength(1000);
     bodies.forEach((body, i) => expect(body.equals(expected), `answer ${i}`).toBe(true));
+  });
+});
+
+describe('which servers reuse it', () => {
+  it("listen's listener hands the core memory to reuse; the Express app (mock.app), mounted among a user's middleware, does not", async () => {
+    const server = await mocks.start({});
+    const seen: CoreRequest[] = [];
+    const core = { respond: (request: CoreRequest) => (seen.push(request), { status: 204, headers: {} }) } as unknown as MockCore;
+    for (const listener of [coreListener(core, server.mock.context, { reuseBodyMemory: true }), expressAppAround(coreListener(core, server.mock.context))]) {
+      const http = createMockServer(listener).listen(0, '127.0.0.1');
+      await new Promise((resolve) => http.once('listening', resolve));
+      try {
+        expect((await fetch(`http://127.0.0.1:${(http.address() as AddressInfo).port}/v1/corrections`)).status).toBe(204);
+      } finally {
+        await new Promise((resolve) => http.close(resolve));
+      }
+    }
+    expect(seen.map((request) => typeof request.bodyMemory)).toEqual(['function', 'undefined']);
   });
 });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { World } from '../../src/domain/world.ts';
 import { createMockServer } from '../../src/http/client-error.ts';
-import { createCoreListener } from '../../src/http/app.ts';
+import { coreListener, createNodeCore } from '../../src/http/app.ts';
 import { READ_HANDLERS } from '../../src/http/routes/read-handlers.ts';
 import { WRITE_HANDLERS } from '../../src/http/routes/write-handlers.ts';
 import { inspectorPage } from '../../src/http/routes/inspector-page.ts';
@@ -340,7 +340,7 @@ describe('the inspector page', () => {
 
   it('an install whose inspector folder is empty → 500 internal-server-error for the page and its files, in the envelope, logged; never a crash', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'kindgi-mock-no-inspector-'));
-    const broken = createMockServer(createCoreListener(server.mock.context, { ...READ_HANDLERS, ...WRITE_HANDLERS }, { pages: inspectorPage(empty) }));
+    const broken = createMockServer(coreListener(createNodeCore(server.mock.context, { ...READ_HANDLERS, ...WRITE_HANDLERS }, { pages: inspectorPage(empty) }), server.mock.context));
     await new Promise<void>((listening) => broken.listen(0, '127.0.0.1', listening));
     const errors = vi.spyOn(server.mock.context.logger, 'error').mockImplementation(() => {});
     try {

@@ -3,7 +3,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCoreListener } from '../../src/http/app.ts';
+import { coreListener, createNodeCore } from '../../src/http/app.ts';
 import { createMockServer } from '../../src/http/client-error.ts';
 import type { MockContext } from '../../src/http/context.ts';
 import { READ_HANDLERS, type OperationHandler } from '../../src/http/routes/read-handlers.ts';
@@ -19,7 +19,7 @@ async function startApp(handlers: Record<string, OperationHandler>, onInvalidRes
   const { lines, logger } = silentLogger();
   const ctx = createMock({ logger }).context;
   ctx.onInvalidResponse = onInvalidResponse;
-  const server: Server = createMockServer(createCoreListener(ctx, handlers)).listen(0, '127.0.0.1');
+  const server: Server = createMockServer(coreListener(createNodeCore(ctx, handlers), ctx, { reuseBodyMemory: true })).listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
