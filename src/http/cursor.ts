@@ -28,12 +28,12 @@ export interface CursorSealer {
   bind(binding: CursorBinding): BoundCursors;
 }
 
-/**
- * Binding hashes, cursors sealed and cursors opened, each kept up to this many: a client paging
- * through a list asks for the same ones again and again, and an HMAC cost more than the rest of
- * a page's work but its I/O.
- */
-const KEPT = 1024;
+// What each memo keeps at most. Every world (each session too) has its own, so they stay small:
+// a client paging through a list asks for the same binding again and again, and opens the cursor
+// it was just handed; a cursor is sealed again only within the same millisecond.
+const BINDINGS_KEPT = 1024;
+const SEALED_KEPT = 64;
+const OPENED_KEPT = 256;
 
 /**
  * - `secret`: share one across instances (`--cursor-secret`); by default a fresh one per start,
@@ -44,9 +44,9 @@ export function createCursorSealer(secret: string | Uint8Array = randomBytes(32)
   const sign = hmac(secret);
   // Pure memos: a cursor is a function of its binding, position and expiry, and one this key
   // signed stays authentic, so neither changes an answer; expiry and binding are checked each time.
-  const bindingHashes = new BoundedMemo<string>();
-  const sealed = new BoundedMemo<string>();
-  const authentic = new BoundedMemo<SealedPayload>();
+  const bindingHashes = new BoundedMemo<string>(BINDINGS_KEPT);
+  const sealed = new BoundedMemo<string>(SEALED_KEPT);
+  const authentic = new BoundedMemo<SealedPayload>(OPENED_KEPT);
 
   const open = (cursor: string, bindingHash: string): OpenedCursor => {
     let payload = authentic.get(cursor);
@@ -88,9 +88,11 @@ interface SealedPayload {
   b: unknown;
 }
 
-/** A map of at most KEPT entries, emptied when full: the entries a busy client repeats come back at once. */
+/** A map of at most `capacity` entries, emptied when full: the entries a busy client repeats come back at once. */
 class BoundedMemo<V> {
   private readonly entries = new Map<string, V>();
+
+  constructor(private readonly capacity: number) {}
 
   get(key: string): V | undefined {
     return this.entries.get(key);
@@ -98,7 +100,7 @@ class BoundedMemo<V> {
 
   /** Keeps `value` and returns it. */
   set(key: string, value: V): V {
-    if (this.entries.size >= KEPT) this.entries.clear();
+    if (this.entries.size >= this.capacity) this.entries.clear();
     this.entries.set(key, value);
     return value;
   }
