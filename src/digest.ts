@@ -94,11 +94,11 @@ export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
   return difference === 0;
 }
 
-/** `parts` joined, in memory from `allocate` when given (it must give exactly `length` bytes). */
-export function concatBytes(parts: readonly Uint8Array[], allocate: (length: number) => Uint8Array = (length) => new Uint8Array(length)): Uint8Array {
+/** `parts` joined. */
+function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   let length = 0;
   for (const part of parts) length += part.length;
-  const joined = allocate(length);
+  const joined = new Uint8Array(length);
   let at = 0;
   for (const part of parts) {
     joined.set(part, at);

@@ -2,13 +2,19 @@
 // page 000 bounds for `shouldCall[].args`.
 
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  // Built by appending, not with map and join: cursors bind every list request by it.
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let i = 0; i < value.length; i += 1) text += (i > 0 ? ',' : '') + canonicalJson(value[i]);
+    return `${text}]`;
+  }
   if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value)
-      .sort()
-      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
-    return `{${entries.join(',')}}`;
+    let text = '';
+    for (const key of Object.keys(value).sort()) {
+      const member = (value as Record<string, unknown>)[key];
+      if (member !== undefined) text += `${text === '' ? '' : ','}${JSON.stringify(key)}:${canonicalJson(member)}`;
+    }
+    return `{${text}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

@@ -81,22 +81,26 @@ function coreRequestOf(req: ReadRequest, bodyError: unknown, bodyMemory: CoreReq
   const hashAt = url.indexOf('#');
   const pathEnd = queryAt >= 0 ? queryAt : hashAt >= 0 ? hashAt : url.length;
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
+  const given = req.headers;
+  for (const name in given) {
+    const value = given[name];
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  const body = announcesBody(req) ? req.body : undefined;
-  return {
+  const request: CoreRequest = {
     method: req.method ?? 'GET',
     path: url.slice(0, pathEnd) || '/',
     query: queryAt < 0 ? '' : url.slice(queryAt + 1, hashAt > queryAt ? hashAt : undefined),
     headers,
-    ...(body instanceof Uint8Array ? { body } : {}),
-    ...(bodyError !== undefined ? { bodyProblem: toApiError(bodyError) } : {}),
     // Unknown (a socket already gone) is no loopback caller.
     remoteAddress: req.socket.remoteAddress ?? '',
     httpVersion: req.httpVersion,
-    ...(bodyMemory ? { bodyMemory } : {}),
   };
+  // Assigned, not spread: this runs for every request.
+  const body = announcesBody(req) ? req.body : undefined;
+  if (body instanceof Uint8Array) request.body = body;
+  if (bodyError !== undefined) request.bodyProblem = toApiError(bodyError);
+  if (bodyMemory) request.bodyMemory = bodyMemory;
+  return request;
 }
 
 /** The core never fails to answer; should writing its answer fail, the connection is cut rather than left hanging, and the failure logged. */

@@ -107,7 +107,7 @@ export function createCore(ctx: MockContext, handlers: Record<string, OperationH
     const startedMs = performance.now();
     const at = Date.now();
     const finish = (response: CoreResponse): CoreResponse => {
-      for (const cleanup of exchange.cleanups.splice(0)) cleanup();
+      if (exchange.cleanups.length > 0) for (const cleanup of exchange.cleanups.splice(0)) cleanup();
       if (response.stream === undefined && isJournalled(ctx, exchange)) journalAnswer(ctx, exchange, response, startedMs, at);
       return response;
     };

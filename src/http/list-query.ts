@@ -50,12 +50,9 @@ export function parseListQuery(query: RawQuery, caller: Principal, validators: S
     }
     values[parameter.name] = value;
   }
-  return {
-    limit: (values.limit as number | undefined) ?? 25,
-    ...(values.cursor !== undefined ? { cursor: values.cursor as string } : {}),
-    filter: toFilter(values, caller),
-    cursorFilters: cursorFilters(values),
-  };
+  const list: ListRequest = { limit: (values.limit as number | undefined) ?? 25, filter: toFilter(values, caller), cursorFilters: cursorFilters(values) };
+  if (values.cursor !== undefined) list.cursor = values.cursor as string;
+  return list;
 }
 
 interface QueryParameter {
@@ -105,21 +102,23 @@ function toFilter(values: Record<string, unknown>, caller: Principal): Correctio
   const sortedTo = values.sortedTo as SortedToFilterValue[] | undefined;
   const time = (name: string) => (text(name) === undefined ? undefined : Date.parse(text(name)!));
   const filter: CorrectionFilter = { from: (text('from') as CorrectionFilter['from'] | undefined) ?? 'all' };
-  const optional: Partial<CorrectionFilter> = {
-    runId: text('runId'),
-    agentId: text('agentId'),
-    agentVersion: text('agentVersion'),
-    flowId: text('flowId'),
-    statuses: statuses ? expandStatuses(statuses) : undefined,
-    sortedTo: sortedTo ? [...new Set(sortedTo)].sort() : undefined,
-    madeBy: text('madeBy') === 'me' ? { kind: caller.kind, id: caller.id } : undefined,
-    since: time('since'),
-    until: time('until'),
-    correctorGroupId: text('correctorGroupId'),
-    participantId: text('participantId'),
-    ...scope,
+  // Only the filters given become keys; assigned one by one, since every list request builds one.
+  const given = <K extends keyof CorrectionFilter>(key: K, value: CorrectionFilter[K] | undefined) => {
+    if (value !== undefined) filter[key] = value;
   };
-  for (const [key, value] of Object.entries(optional)) if (value !== undefined) (filter as unknown as Record<string, unknown>)[key] = value;
+  given('runId', text('runId'));
+  given('agentId', text('agentId'));
+  given('agentVersion', text('agentVersion'));
+  given('flowId', text('flowId'));
+  if (statuses) filter.statuses = expandStatuses(statuses);
+  if (sortedTo) filter.sortedTo = [...new Set(sortedTo)].sort();
+  if (text('madeBy') === 'me') filter.madeBy = { kind: caller.kind, id: caller.id };
+  given('since', time('since'));
+  given('until', time('until'));
+  given('correctorGroupId', text('correctorGroupId'));
+  given('participantId', text('participantId'));
+  given('orgId', scope.orgId);
+  given('projectId', scope.projectId);
   return filter;
 }
 

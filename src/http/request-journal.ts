@@ -107,13 +107,20 @@ export function matchesFilter(request: { status: number; path: string }, filter:
 
 /** `replaced`: the entry this one takes the place of in the ring, whose memory it reuses. */
 function keep(answered: AnsweredRequest, replaced: KeptRequest | undefined): KeptRequest {
-  const { requestBody, responseBytes, ...rest } = answered;
-  return {
-    ...rest,
-    ...(requestBody !== undefined ? { request: cut(utf8(JSON.stringify(requestBody) ?? 'null'), replaced?.request) } : {}),
-    ...(responseBytes !== undefined && responseBytes.length > 0 ? { response: cut(responseBytes, replaced?.response) } : {}),
-    ...(answered.status >= 400 && responseBytes ? errorCodeOf(responseBytes) : {}),
-  };
+  const { requestBody, responseBytes } = answered;
+  // Named, not spread: this runs for every answer.
+  const kept: KeptRequest = { requestId: answered.requestId, at: answered.at, method: answered.method, path: answered.path, status: answered.status, ms: answered.ms };
+  if (answered.principalId !== undefined) kept.principalId = answered.principalId;
+  if (answered.sessionId !== undefined) kept.sessionId = answered.sessionId;
+  if (answered.authorization !== undefined) kept.authorization = answered.authorization;
+  if (answered.violations !== undefined) kept.violations = answered.violations;
+  if (requestBody !== undefined) kept.request = cut(utf8(JSON.stringify(requestBody) ?? 'null'), replaced?.request);
+  if (responseBytes !== undefined && responseBytes.length > 0) kept.response = cut(responseBytes, replaced?.response);
+  if (answered.status >= 400 && responseBytes) {
+    const errorCode = errorCodeOf(responseBytes);
+    if (errorCode !== undefined) kept.errorCode = errorCode;
+  }
+  return kept;
 }
 
 /** The first JOURNAL_BODY_BYTES of `bytes`, copied into `reused`'s memory when it is large enough: a fresh array per entry cost more than the copy. */
@@ -144,12 +151,12 @@ function entryOf(kept: KeptRequest): JournalEntry {
   };
 }
 
-function errorCodeOf(bytes: Uint8Array): { errorCode?: string } {
+function errorCodeOf(bytes: Uint8Array): string | undefined {
   try {
     const code = (JSON.parse(fromUtf8(bytes)) as { error?: { code?: unknown } }).error?.code;
-    return typeof code === 'string' ? { errorCode: code } : {};
+    return typeof code === 'string' ? code : undefined;
   } catch {
-    return {};
+    return undefined;
   }
 }
 

@@ -56,9 +56,25 @@ export interface IndexLists extends Iterable<[string, SortKey[]]> {
   set(name: string, list: SortKey[]): void;
 }
 
+const NAMED_DIMENSIONS_KEPT = 1024;
+
 /** An index, empty or over `lists`, which it then owns. */
 export function createCorrectionIndex(lists: IndexLists = new Map<string, SortKey[]>()): CorrectionIndex & { lists: IndexLists } {
   const EMPTY: readonly SortKey[] = [];
+  // `project|dimension`, the same string each time: a list asks for a name in every project the
+  // caller reads, and a string made afresh is copied and hashed again at each lookup. Bounded,
+  // since dimensions come from callers' filter values.
+  const names = new Map<string, Map<string, string>>();
+  const listName = (projectId: string, dimension: string): string => {
+    let byProject = names.get(dimension);
+    if (byProject === undefined) {
+      if (names.size >= NAMED_DIMENSIONS_KEPT) names.clear();
+      names.set(dimension, (byProject = new Map()));
+    }
+    let name = byProject.get(projectId);
+    if (name === undefined) byProject.set(projectId, (name = `${projectId}|${dimension}`));
+    return name;
+  };
   return {
     lists,
     add(correction, key = sortKeyOf(correction)) {
@@ -80,8 +96,16 @@ export function createCorrectionIndex(lists: IndexLists = new Map<string, SortKe
       let best: Array<readonly SortKey[]> = [];
       let bestSize = Infinity;
       for (const alternatives of candidateDimensions(filter)) {
-        const chosen = projectIds.flatMap((projectId) => alternatives.map((d) => lists.get(`${projectId}|${d}`) ?? EMPTY)).filter((l) => l.length > 0);
-        const size = chosen.reduce((sum, list) => sum + list.length, 0);
+        const chosen: Array<readonly SortKey[]> = [];
+        let size = 0;
+        for (const projectId of projectIds) {
+          for (const dimension of alternatives) {
+            const list = lists.get(listName(projectId, dimension)) ?? EMPTY;
+            if (list.length === 0) continue;
+            chosen.push(list);
+            size += list.length;
+          }
+        }
         if (size < bestSize) {
           best = chosen;
           bestSize = size;

@@ -39,13 +39,9 @@ export const READ_HANDLERS: Record<string, OperationHandler> = {
       after = opened.position;
     }
     const page = world.store.listCorrections(caller, list.filter, after, list.limit);
-    return {
-      status: 200,
-      body: storedRecordsPage('Correction', page.corrections, {
-        hasMore: page.next !== undefined,
-        ...(page.next ? { nextCursor: cursors.seal(page.next) } : {}),
-      }),
-    };
+    const rest: { hasMore: boolean; nextCursor?: string } = { hasMore: page.next !== undefined };
+    if (page.next) rest.nextCursor = cursors.seal(page.next);
+    return { status: 200, body: storedRecordsPage('Correction', page.corrections, rest) };
   },
 
   getSuggestedChange(exchange, ctx) {

@@ -3,6 +3,7 @@
 // would fill it with itself.
 import type { MockContext } from '../context.ts';
 import type { CoreResponse, Exchange } from '../exchange.ts';
+import type { AnsweredRequest } from '../request-journal.ts';
 
 const JOURNAL_ROUTES = /^\/__mock\/requests(?:\/|$)/i;
 const PAGE_ROUTES = /^\/__mock(?:\/?$|\/inspector\/)/i;
@@ -15,19 +16,21 @@ export function isJournalled(ctx: MockContext, exchange: Exchange): boolean {
 /** `startedMs`: `performance.now()` when the request came in; `at`: the wall clock then. */
 export function journalAnswer(ctx: MockContext, exchange: Exchange, response: CoreResponse, startedMs: number, at: number): void {
   const { request } = exchange;
-  const authorization = exchange.header('Authorization');
-  ctx.journal.record({
+  // Assigned, not spread: this runs for every answer.
+  const answered: AnsweredRequest = {
     requestId: exchange.requestId,
     at,
     method: request.method,
     path: request.query === '' ? request.path : `${request.path}?${request.query}`,
     status: response.status,
     ms: Math.round((performance.now() - startedMs) * 10) / 10,
-    ...(exchange.principal ? { principalId: exchange.principal.id } : {}),
-    ...(exchange.sessionId !== undefined ? { sessionId: exchange.sessionId } : {}),
-    ...(authorization !== undefined ? { authorization } : {}),
-    ...(exchange.body !== undefined ? { requestBody: exchange.body } : {}),
-    ...(response.body ? { responseBytes: response.body } : {}),
-    ...(exchange.violations ? { violations: exchange.violations } : {}),
-  });
+  };
+  const authorization = exchange.header('Authorization');
+  if (exchange.principal) answered.principalId = exchange.principal.id;
+  if (exchange.sessionId !== undefined) answered.sessionId = exchange.sessionId;
+  if (authorization !== undefined) answered.authorization = authorization;
+  if (exchange.body !== undefined) answered.requestBody = exchange.body;
+  if (response.body) answered.responseBytes = response.body;
+  if (exchange.violations) answered.violations = exchange.violations;
+  ctx.journal.record(answered);
 }
