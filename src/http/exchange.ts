@@ -5,6 +5,7 @@ import type { Principal } from '../domain/world.ts';
 import type { SpecOperation } from '../spec/operations.ts';
 import type { SpecValidators } from '../spec/validators.ts';
 import type { ApiError } from './api-error.ts';
+import { parseQuery, type ParsedQuery } from './query-string.ts';
 import type { MockWorld } from './context.ts';
 
 export interface CoreRequest {
@@ -77,7 +78,7 @@ export class Exchange {
   violations?: unknown[];
   /** Run when the answer is out: releases what the request held. */
   readonly cleanups: Array<() => void> = [];
-  private parsedQuery?: Record<string, string | string[]>;
+  private parsedQuery?: ParsedQuery;
 
   constructor(readonly request: CoreRequest) {
     // HEAD is answered as GET; the adapter leaves the body out.
@@ -88,21 +89,12 @@ export class Exchange {
     return this.request.headers[name.toLowerCase()];
   }
 
-  /**
-   * The query as `application/x-www-form-urlencoded` reads it (`+` is a space), a repeated name as
-   * an array of its values in order; on an object without a prototype, so that no name is special.
-   */
-  get query(): Record<string, string | string[]> {
-    if (this.parsedQuery) return this.parsedQuery;
-    const query: Record<string, string | string[]> = Object.create(null);
-    for (const [name, value] of new URLSearchParams(this.request.query)) {
-      const held = query[name];
-      query[name] = held === undefined ? value : Array.isArray(held) ? [...held, value] : [held, value];
-    }
-    return (this.parsedQuery = query);
+  /** The query, parsed once (query-string.ts). */
+  get query(): ParsedQuery {
+    return (this.parsedQuery ??= parseQuery(this.request.query));
   }
 
-  set query(query: Record<string, string | string[]>) {
+  set query(query: ParsedQuery) {
     this.parsedQuery = query;
   }
 
