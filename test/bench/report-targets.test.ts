@@ -31,3 +31,19 @@ describe('the memory target: RSS after start-up at 100 000 ≤ 1.2× the world\'
     expect(table).toContain('| 100 000 | – | 1.00 s | 2.50× | 300 MB | 300 MB | 1.00× | – |');
   });
 });
+
+describe('the list target: every list case ≥ 5× Prism, ≥ 35 % of the bare server', () => {
+  const load = (rps: number) => ({ rps, p50Ms: 1, p99Ms: 2, requests: rps, failures: 0, bytesPerAnswer: 100, roundRps: [rps] });
+  const listed = (vsPrism: number, vsBare: number): SizeResult => ({
+    ...size(1000, 400, 120, 3 * MB),
+    cases: [{ case: 'list-100', path: '/v1/corrections?limit=100', bodyBytes: 100, mock: load(1000), bare: load(1000 / vsBare), prism: load(1000 / vsPrism), vsPrism, vsBare }],
+  });
+
+  it('shows a figure just under the target with the decimals that keep it under, and one clear of it with one', () => {
+    expect(verdict([listed(4.996, 0.3496)], /5× Prism/)).toMatchObject({ pass: false, measured: 'lowest 4.996× (list-100 at 1 000)' });
+    expect(verdict([listed(4.996, 0.3496)], /35 % of the bare/)).toMatchObject({ pass: false, measured: 'lowest 34.96 % (list-100 at 1 000)' });
+    expect(verdict([listed(5.04, 0.354)], /5× Prism/)).toMatchObject({ pass: true, measured: 'lowest 5.0× (list-100 at 1 000)' });
+    expect(verdict([listed(4.94, 0.354)], /5× Prism/)).toMatchObject({ pass: false, measured: 'lowest 4.9× (list-100 at 1 000)' });
+    expect(verdict([listed(5, 0.35)], /5× Prism/)).toMatchObject({ pass: true, measured: 'lowest 5.0× (list-100 at 1 000)' });
+  });
+});
