@@ -6,11 +6,14 @@ import { canonicalJson } from '../../src/domain/canonical-json.ts';
 
 const INDEX_LIKE = /^(?:0|[1-9]\d*)$/;
 
+// Copies are made without a prototype, so that a "__proto__" key (fast-check makes them, and JSON.parse
+// keeps them as own members) is copied as a member rather than setting the copy's prototype.
+
 /** `value` with every object's keys inserted in sorted order, index-like keys left out (JS orders those first). */
 function sortedCopy(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortedCopy);
   if (value === null || typeof value !== 'object') return value;
-  const copy: Record<string, unknown> = {};
+  const copy: Record<string, unknown> = Object.create(null);
   for (const key of Object.keys(value).sort()) if (!INDEX_LIKE.test(key)) copy[key] = sortedCopy((value as Record<string, unknown>)[key]);
   return copy;
 }
@@ -19,7 +22,7 @@ function sortedCopy(value: unknown): unknown {
 function reversedCopy(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reversedCopy);
   if (value === null || typeof value !== 'object') return value;
-  const copy: Record<string, unknown> = {};
+  const copy: Record<string, unknown> = Object.create(null);
   for (const key of Object.keys(value).reverse()) copy[key] = reversedCopy((value as Record<string, unknown>)[key]);
   return copy;
 }
@@ -46,5 +49,6 @@ describe('canonicalJson', () => {
     expect(canonicalJson({})).toBe('{}');
     expect(canonicalJson({ only: undefined })).toBe('{}');
     expect(canonicalJson(undefined)).toBe('null');
+    expect(canonicalJson(JSON.parse('{"b":2,"__proto__":{"a":1}}'))).toBe('{"__proto__":{"a":1},"b":2}');
   });
 });
