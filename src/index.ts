@@ -6,6 +6,7 @@ import type { World } from './domain/world.ts';
 import { generateWorld } from './fixtures/generate-world.ts';
 import { checkedWorldsIn, checkingCodeDigest, DEFAULT_CHECKED_WORLDS_DIR } from './fixtures/checked-worlds.ts';
 import { loadSharedWorldFolder, validateWorld, type LoadedWorld } from './fixtures/load-world.ts';
+import { createAnswerBatch, type AnswerBatch } from './http/answer-batch.ts';
 import { coreListener, createNodeCore, expressAppAround } from './http/app.ts';
 import type { MockCore } from './http/core.ts';
 import { createMockServer } from './http/client-error.ts';
@@ -261,7 +262,10 @@ export function createMock(options: MockOptions = {}): Mock {
     context,
     stateNotices: journal?.notices ?? [],
     ...(options.stateFile !== undefined ? { state: { file: options.stateFile, restoredWrites: restoredWrites ?? 0 } } : {}),
-    listen: (port = 0, host = '127.0.0.1') => listen(coreListener(core, context, { reuseBodyMemory: true }), port, host, close),
+    listen: (port = 0, host = '127.0.0.1') => {
+      const answers = createAnswerBatch();
+      return listen(coreListener(core, context, { reuseBodyMemory: true, answers }), answers, port, host, close);
+    },
     close,
     createSession: (sessionOptions) => sessions.create(sessionOptions),
     sessions,
@@ -339,7 +343,8 @@ function checkedWorldsDirOf(options: MockOptions): string | undefined {
   return options.checkedWorldsDir ?? (process.env.KINDGI_MOCK_CHECKED_WORLDS || DEFAULT_CHECKED_WORLDS_DIR);
 }
 
-function listen(listener: RequestListener, port: number, host: string, closeMock: () => void): Promise<RunningMock> {
+/** `answers`: the listener's batch, written out before the connections close. */
+function listen(listener: RequestListener, answers: AnswerBatch, port: number, host: string, closeMock: () => void): Promise<RunningMock> {
   return new Promise((resolve, reject) => {
     const server: Server = createMockServer(listener);
     server.listen(port, host);
@@ -356,6 +361,7 @@ function listen(listener: RequestListener, port: number, host: string, closeMock
             if (error) fail(error);
             else done();
           });
+          answers.flush();
           server.closeAllConnections();
         }),
       });

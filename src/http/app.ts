@@ -7,6 +7,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import express, { type Express } from 'express';
 import type { CompiledSpecCache } from '../spec/compiled-spec-cache.ts';
 import { MOCK_ADMIN_SPEC_PATH, mockAdminValidators } from '../spec/mock-admin-spec.ts';
+import type { AnswerBatch } from './answer-batch.ts';
 import { createBodyMemory } from './body-memory.ts';
 import type { MockContext } from './context.ts';
 import { createCore, type MockCore } from './core.ts';
@@ -34,8 +35,10 @@ export function createNodeCore(ctx: MockContext, handlers: Record<string, Operat
  * - `reuseBodyMemory`: assemble list pages in memory reused once each answer has finished
  *   (body-memory.ts). Only for a server where nothing but Node holds an answer's bytes (`listen`):
  *   in an app of the user's, a middleware may keep a body past its end.
+ * - `answers`: write answers in batches (answer-batch.ts), for the server `listen` runs; a
+ *   streamed answer (the journal's tail) starts at once, as it has no end to batch.
  */
-export function coreListener(core: MockCore, ctx: MockContext, { reuseBodyMemory = false } = {}): RequestListener {
+export function coreListener(core: MockCore, ctx: MockContext, { reuseBodyMemory = false, answers = undefined as AnswerBatch | undefined } = {}): RequestListener {
   // Every type, so that the core decides what a body of another type means; inflated as its
   // Content-Encoding says, and never more than the largest body any route takes. The reader
   // needs no Express: it takes a bare Node request.
@@ -43,13 +46,20 @@ export function coreListener(core: MockCore, ctx: MockContext, { reuseBodyMemory
   const bodyMemory = reuseBodyMemory ? createBodyMemory() : undefined;
   return (req: ReadRequest, res: ServerResponse) => {
     const answer = (bodyError?: unknown) => {
-      const deliver = (response: CoreResponse) => {
+      const write = (response: CoreResponse) => {
         try {
           writeResponse(res, response);
         } catch (failure) {
           cutOff(res, ctx, failure);
         }
       };
+      const deliver = answers === undefined
+        ? write
+        : (response: CoreResponse) => {
+            if (response.stream) write(response);
+            // A caller gone before its batch ran has no answer to take.
+            else answers.add(() => { if (!res.destroyed) write(response); });
+          };
       const answered = core.respond(coreRequestOf(req, bodyError, bodyMemory?.forResponse(res)));
       if (answered instanceof Promise) void answered.then(deliver, (failure: unknown) => cutOff(res, ctx, failure));
       else deliver(answered);
