@@ -4,6 +4,7 @@ import type { BaselineBodies, BaselineKind } from './baseline-server.ts';
 
 export interface BaselineServer {
   url: string;
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -25,5 +26,5 @@ export async function startBaseline(kind: BaselineKind, bodies: Record<string, s
     });
     child.send({ bodies } satisfies BaselineBodies);
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => stopChild(child) };
 }

@@ -140,14 +140,14 @@ async function benchWorld(world: WorldFolder, cases: readonly BenchCase[], prism
     for (const c of cases) {
       const path = paths.get(c.name)!;
       const targets: LoadTarget[] = [
-        { url: `${mock.url}${path}`, headers },
-        { url: `${bare.url}${path}`, headers: {} },
-        { url: `${express.url}${path}`, headers: {} },
+        { url: `${mock.url}${path}`, headers, pid: mock.pid },
+        { url: `${bare.url}${path}`, headers: {}, pid: bare.pid },
+        { url: `${express.url}${path}`, headers: {}, pid: express.pid },
       ];
       const prismNow = prism !== undefined && !prism.results.has(c.name);
       if (prismNow) {
         // Prism needs a bearer token, any will do.
-        const target = { url: `${prism.server.url}${path}`, headers: { Authorization: 'Bearer kindgi-mock-bench' } };
+        const target = { url: `${prism.server.url}${path}`, headers: { Authorization: 'Bearer kindgi-mock-bench' }, pid: prism.server.pid };
         await bodyOf(target.url, target.headers);
         targets.push(target);
       }
@@ -165,7 +165,7 @@ async function benchWorld(world: WorldFolder, cases: readonly BenchCase[], prism
         ...(prismLoad ? { prism: prismLoad, vsPrism: mockLoad.rps / prismLoad.rps } : {}),
         vsBare: mockLoad.rps / bareLoad.rps,
       });
-      options.log(`  ${c.name.padEnd(22)} mock ${Math.round(mockLoad.rps)} req/s (p50 ${mockLoad.p50Ms.toFixed(2)} ms, p99 ${mockLoad.p99Ms.toFixed(2)} ms), bare ${Math.round(bareLoad.rps)}, Express ${Math.round(expressLoad.rps)}${prismLoad ? `, Prism ${Math.round(prismLoad.rps)}` : ''}`);
+      options.log(`  ${c.name.padEnd(22)} mock ${Math.round(mockLoad.rps)} req/s (p50 ${mockLoad.p50Ms.toFixed(2)} ms, p99 ${mockLoad.p99Ms.toFixed(2)} ms), bare ${Math.round(bareLoad.rps)}, Express ${Math.round(expressLoad.rps)}${prismLoad ? `, Prism ${Math.round(prismLoad.rps)}` : ''}; CPU of a core: mock ${share(mockLoad.serverCpu)}, bare ${share(bareLoad.serverCpu)} (load generator ${share(mockLoad.loadGeneratorCpu)}, ${share(bareLoad.loadGeneratorCpu)})`);
     }
     const after = mock.memory();
     return {
@@ -182,6 +182,8 @@ async function benchWorld(world: WorldFolder, cases: readonly BenchCase[], prism
     await Promise.all([mock.stop(), bare?.stop(), express?.stop()]);
   }
 }
+
+const share = (cpu: number | undefined) => (cpu === undefined ? '–' : `${Math.round(cpu * 100)} %`);
 
 /** The body of a 200 answer; anything else stops the run, since its figures would mean nothing. */
 async function bodyOf(url: string, headers: Record<string, string>): Promise<string> {

@@ -59,6 +59,27 @@ export function memoryOf(pid: number | undefined): Memory | undefined {
   }
 }
 
+/** Linux reports a process's times in USER_HZ ticks, which its ABI fixes at 100 a second. */
+const MS_PER_TICK = 10;
+
+/**
+ * CPU time a process has used so far, user and system, in ms (10 ms steps), from /proc/<pid>/stat;
+ * undefined where there is no /proc (not Linux) or the process is gone.
+ */
+export function cpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces or ')': fields are counted from the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // The array starts at field 3 (state), so utime and stime, fields 14 and 15, are at 11 and 12.
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * MS_PER_TICK : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Collects a child's output (the last `keep` characters) so a failure can show it. */
 export function tailOf(child: ChildProcess, keep = 4000): () => string {
   let text = '';

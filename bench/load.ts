@@ -1,9 +1,11 @@
 // Load measurements with autocannon: requests per second and latency percentiles, taken from
 // every response's own time (autocannon's histogram keeps whole milliseconds only). Servers
 // compared with each other are measured in alternating rounds, so that a slow minute on a noisy
-// machine falls on all of them rather than on one.
+// machine falls on all of them rather than on one. Each measurement also takes the CPU that the
+// server and the load generator (this process) used: on 2 cores, either can be what caps a rate.
 import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
+import { cpuMsOf } from './child-process.ts';
 
 export interface LoadOptions {
   /** Seconds of measured load per server, split over `rounds`. */
@@ -18,6 +20,8 @@ export interface LoadOptions {
 export interface LoadTarget {
   url: string;
   headers: Record<string, string>;
+  /** The server's process, whose CPU is measured with its load; none, no server CPU. */
+  pid?: number;
 }
 
 export interface LoadResult {
@@ -33,6 +37,10 @@ export interface LoadResult {
   bytesPerAnswer: number;
   /** 2xx answers per second in each measured round: how much the same target varies, round to round. */
   roundRps: number[];
+  /** CPU the server used while measured, as a share of one core (1: a core busy throughout); absent without its pid or /proc. */
+  serverCpu?: number;
+  /** CPU the load generator (this process) used meanwhile, as a share of one core. */
+  loadGeneratorCpu: number;
 }
 
 interface Tally {
@@ -41,6 +49,9 @@ interface Tally {
   bytes: number;
   failures: number;
   roundRps: number[];
+  /** undefined once any round could not read the server's CPU. */
+  serverCpuMs: number | undefined;
+  loadGeneratorCpuMs: number;
 }
 
 /** Warms every target, then measures them in turn, round after round; one result per target. */
@@ -60,12 +71,14 @@ export async function measureLoad(target: LoadTarget, options: LoadOptions): Pro
 }
 
 function newTally(): Tally {
-  return { latencies: [], seconds: 0, bytes: 0, failures: 0, roundRps: [] };
+  return { latencies: [], seconds: 0, bytes: 0, failures: 0, roundRps: [], serverCpuMs: 0, loadGeneratorCpuMs: 0 };
 }
 
 async function run(target: LoadTarget, duration: number, connections: number, tally: Tally): Promise<void> {
   const started = performance.now();
   const answeredBefore = tally.latencies.length;
+  const serverCpuBefore = cpuMsOf(target.pid);
+  const loadGeneratorCpuBefore = process.cpuUsage();
   // autocannon stops at its first sample tick past `duration`: ticks every 100 ms instead of every
   // second keep short rounds as long as asked.
   const instance = autocannon({ url: target.url, headers: target.headers, connections, duration, timeout: 10, sampleInt: 100 });
@@ -79,6 +92,12 @@ async function run(target: LoadTarget, duration: number, connections: number, ta
   });
   const result = await instance;
   const seconds = (performance.now() - started) / 1000;
+  const serverCpuAfter = cpuMsOf(target.pid);
+  const loadGeneratorCpu = process.cpuUsage(loadGeneratorCpuBefore);
+  tally.loadGeneratorCpuMs += (loadGeneratorCpu.user + loadGeneratorCpu.system) / 1000;
+  tally.serverCpuMs = tally.serverCpuMs !== undefined && serverCpuBefore !== undefined && serverCpuAfter !== undefined
+    ? tally.serverCpuMs + serverCpuAfter - serverCpuBefore
+    : undefined;
   tally.seconds += seconds;
   tally.roundRps.push((tally.latencies.length - answeredBefore) / seconds);
   tally.failures += result.errors + result.timeouts;
@@ -94,7 +113,13 @@ function resultOf(tally: Tally): LoadResult {
     failures: tally.failures,
     bytesPerAnswer: sorted.length > 0 ? tally.bytes / sorted.length : 0,
     roundRps: tally.roundRps,
+    ...(tally.serverCpuMs !== undefined ? { serverCpu: cpuShare(tally.serverCpuMs, tally.seconds) } : {}),
+    loadGeneratorCpu: cpuShare(tally.loadGeneratorCpuMs, tally.seconds),
   };
+}
+
+function cpuShare(cpuMs: number, seconds: number): number {
+  return seconds > 0 ? cpuMs / 1000 / seconds : 0;
 }
 
 /** Nearest rank on sorted values; NaN when there are none. */

@@ -8,6 +8,8 @@ import { ROOT, spawnTracked, stopChild } from './child-process.ts';
 
 export interface PrismServer {
   url: string;
+  /** Prism's server process (its bin is a node script, run directly). */
+  pid: number | undefined;
   /** Where Prism's own log goes (it logs every request); removed by stop(). */
   logFile: string;
   stop(): Promise<void>;
@@ -23,7 +25,9 @@ export async function startPrism(timeoutMs = 60_000): Promise<PrismServer> {
   const log = openSync(logFile, 'w');
   // Port 0, read back from its log: a port picked free beforehand could be taken by another
   // process that also picked it (tests start Prism too) before Prism binds it.
-  const child = spawnTracked(PRISM_BIN, ['mock', 'spec/openapi.yaml', '--host', '127.0.0.1', '--port', '0'], {
+  // One process, as Prism runs unless NODE_ENV=production: then it would fork its server, and
+  // the pid whose CPU is measured would be only its logger's.
+  const child = spawnTracked(PRISM_BIN, ['mock', 'spec/openapi.yaml', '--host', '127.0.0.1', '--port', '0', '--no-multiprocess'], {
     stdio: ['ignore', log, log],
   });
   closeSync(log);
@@ -41,6 +45,7 @@ export async function startPrism(timeoutMs = 60_000): Promise<PrismServer> {
   }
   return {
     url,
+    pid: child.pid,
     logFile,
     stop: async () => {
       await stopChild(child);

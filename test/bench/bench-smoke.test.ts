@@ -37,6 +37,9 @@ describe('npm run bench -- --sizes 300 --cases in-process,sessions,list-page-2 -
       expect(load.rps).toBeGreaterThan(0);
       expect(load.p50Ms).toBeGreaterThan(0);
       expect(load.p99Ms).toBeGreaterThanOrEqual(load.p50Ms);
+      // Both sides of each measurement used CPU; a server's is read from /proc, so on Linux only.
+      expect(load.loadGeneratorCpu).toBeGreaterThan(0);
+      if (process.platform === 'linux') expect(load.serverCpu).toBeGreaterThan(0);
     }
     expect(row.vsPrism).toBeGreaterThan(0);
     expect(row.vsBare).toBeGreaterThan(0);
@@ -72,5 +75,6 @@ describe('npm run bench -- --sizes 300 --cases in-process,sessions,list-page-2 -
     expect(table).toContain('a second and later createMock() in one process < 50 ms');
     expect(table).toMatch(/\| open over HTTP: POST \/__mock\/sessions round trip, 5 opens \| \d+\.\d+ ms \|/);
     expect(table).toMatch(/\| get-correction \| \d+ \/ \d+ \|/);
+    expect(table).toMatch(/\| 300 \| list-page-2 \| \d+ %, \d+ µs \| \d+ % \| \d+ %, \d+ µs \| \d+ % \| \d+ % \|/);
   });
 });
