@@ -7,22 +7,26 @@
 import { setImmediate } from 'node:timers';
 
 export interface AnswerBatch {
-  /** Runs `write` with the rest of this turn's answers, in the order they were added. */
-  add(write: () => void): void;
+  /**
+   * Runs `write(a, b)` with the rest of this turn's answers, in the order they were added.
+   * The writer and its two arguments are kept as they are: adding makes no closure per answer.
+   */
+  add<A, B>(write: (a: A, b: B) => void, a: A, b: B): void;
   /** Runs every write added and not yet run, now: before the server closes its connections. */
   flush(): void;
 }
 
 /** `schedule` runs the batch later in the turn; setImmediate (the check phase, after I/O) unless a test asks otherwise. */
 export function createAnswerBatch(schedule: (run: () => void) => void = setImmediate): AnswerBatch {
-  let pending: Array<() => void> = [];
+  // Flat: writer, a, b, writer, a, b, …
+  let pending: unknown[] = [];
   const flush = () => {
     const writes = pending;
     pending = [];
     let failure: { error: unknown } | undefined;
-    for (const write of writes) {
+    for (let i = 0; i < writes.length; i += 3) {
       try {
-        write();
+        (writes[i] as (a: unknown, b: unknown) => void)(writes[i + 1], writes[i + 2]);
       } catch (error) {
         // The other answers still go out; the first failure is then thrown, as it would have been alone.
         failure ??= { error };
@@ -31,8 +35,8 @@ export function createAnswerBatch(schedule: (run: () => void) => void = setImmed
     if (failure) throw failure.error;
   };
   return {
-    add(write) {
-      if (pending.push(write) === 1) schedule(flush);
+    add(write, a, b) {
+      if (pending.push(write, a, b) === 3) schedule(flush);
     },
     flush,
   };

@@ -44,29 +44,32 @@ export function coreListener(core: MockCore, ctx: MockContext, { reuseBodyMemory
   // needs no Express: it takes a bare Node request.
   const readBody = express.raw({ type: () => true, limit: API_BODY_LIMIT_BYTES });
   const bodyMemory = reuseBodyMemory ? createBodyMemory() : undefined;
+  // Made once per listener, taking the request and answer as arguments: a closure made per
+  // request is an allocation, and under tsx, which keeps function names, a defineProperty too.
+  const write = (res: ServerResponse, response: CoreResponse) => {
+    try {
+      writeResponse(res, response);
+    } catch (failure) {
+      cutOff(res, ctx, failure);
+    }
+  };
+  // A caller gone before its batch ran has no answer to take.
+  const writeUnlessGone = (res: ServerResponse, response: CoreResponse) => {
+    if (!res.destroyed) write(res, response);
+  };
+  const deliver = (res: ServerResponse, response: CoreResponse) => {
+    if (answers === undefined || response.stream) write(res, response);
+    else answers.add(writeUnlessGone, res, response);
+  };
+  const answer = (req: ReadRequest, res: ServerResponse, bodyError: unknown) => {
+    const answered = core.respond(coreRequestOf(req, bodyError, bodyMemory?.forResponse(res)));
+    if (answered instanceof Promise) void answered.then((response) => deliver(res, response), (failure: unknown) => cutOff(res, ctx, failure));
+    else deliver(res, answered);
+  };
   return (req: ReadRequest, res: ServerResponse) => {
-    const answer = (bodyError?: unknown) => {
-      const write = (response: CoreResponse) => {
-        try {
-          writeResponse(res, response);
-        } catch (failure) {
-          cutOff(res, ctx, failure);
-        }
-      };
-      const deliver = answers === undefined
-        ? write
-        : (response: CoreResponse) => {
-            if (response.stream) write(response);
-            // A caller gone before its batch ran has no answer to take.
-            else answers.add(() => { if (!res.destroyed) write(response); });
-          };
-      const answered = core.respond(coreRequestOf(req, bodyError, bodyMemory?.forResponse(res)));
-      if (answered instanceof Promise) void answered.then(deliver, (failure: unknown) => cutOff(res, ctx, failure));
-      else deliver(answered);
-    };
     // Most requests carry no body: they skip the body reader altogether.
-    if (announcesBody(req)) readBody(req as never, res as never, answer);
-    else answer();
+    if (announcesBody(req)) readBody(req as never, res as never, (bodyError?: unknown) => answer(req, res, bodyError));
+    else answer(req, res, undefined);
   };
 }
 

@@ -102,21 +102,26 @@ export function createCore(ctx: MockContext, handlers: Record<string, OperationH
     return reply instanceof Promise ? reply.then((settled: Reply) => send(exchange, ctx, operation, settled)) : send(exchange, ctx, operation, reply);
   };
 
+  const finish = (exchange: Exchange, response: CoreResponse, startedMs: number, at: number): CoreResponse => {
+    if (exchange.cleanups.length > 0) for (const cleanup of exchange.cleanups.splice(0)) cleanup();
+    if (response.stream === undefined && isJournalled(ctx, exchange)) journalAnswer(ctx, exchange, response, startedMs, at);
+    return response;
+  };
+
+  // Closures only for an answer that waits: a synchronous one, nearly every one, makes none.
   const respond = (request: CoreRequest): Answer => {
     const exchange = new Exchange(request);
     const startedMs = performance.now();
     const at = Date.now();
-    const finish = (response: CoreResponse): CoreResponse => {
-      if (exchange.cleanups.length > 0) for (const cleanup of exchange.cleanups.splice(0)) cleanup();
-      if (response.stream === undefined && isJournalled(ctx, exchange)) journalAnswer(ctx, exchange, response, startedMs, at);
-      return response;
-    };
-    const fail = (error: unknown) => finish(errorResponse(ctx, exchange, error));
     try {
       const answered = answer(exchange)!;
-      return answered instanceof Promise ? answered.then(finish, fail) : finish(answered);
+      if (!(answered instanceof Promise)) return finish(exchange, answered, startedMs, at);
+      return answered.then(
+        (response) => finish(exchange, response, startedMs, at),
+        (error: unknown) => finish(exchange, errorResponse(ctx, exchange, error), startedMs, at),
+      );
     } catch (error) {
-      return fail(error);
+      return finish(exchange, errorResponse(ctx, exchange, error), startedMs, at);
     }
   };
 

@@ -44,7 +44,7 @@ export function createCursorSealer(secret: string | Uint8Array = randomBytes(32)
   const sign = hmac(secret);
   // Pure memos: a cursor is a function of its binding, position and expiry, and one this key
   // signed stays authentic, so neither changes an answer; expiry and binding are checked each time.
-  const bindingHashes = new BoundedMemo<string>(BINDINGS_KEPT);
+  const boundCursors = new BoundedMemo<BoundCursors>(BINDINGS_KEPT);
   const sealed = new BoundedMemo<string>(SEALED_KEPT);
   const authentic = new BoundedMemo<SealedPayload>(OPENED_KEPT);
 
@@ -60,23 +60,25 @@ export function createCursorSealer(secret: string | Uint8Array = randomBytes(32)
     return { ok: true, position: { t: payload.t, id: payload.id } };
   };
 
+  const boundTo = (hash: string): BoundCursors => ({
+    seal: (position) => {
+      const exp = now() + CURSOR_LIFETIME_MS;
+      const key = `${exp} ${position.t} ${hash} ${position.id}`;
+      const known = sealed.get(key);
+      if (known !== undefined) return known;
+      const payload = toBase64Url(utf8(JSON.stringify({ v: VERSION, t: position.t, id: position.id, exp, b: hash })));
+      const cursor = sealed.set(key, `${payload}.${toBase64Url(sign(payload))}`);
+      authentic.set(cursor, { t: position.t, id: position.id, exp, b: hash });
+      return cursor;
+    },
+    open: (cursor) => open(cursor, hash),
+  });
+
   return {
     bind(binding) {
       const canonical = canonicalJson(binding);
-      const hash = bindingHashes.get(canonical) ?? bindingHashes.set(canonical, toBase64Url(sign(canonical)).slice(0, 22));
-      return {
-        seal: (position) => {
-          const exp = now() + CURSOR_LIFETIME_MS;
-          const key = `${exp} ${position.t} ${hash} ${position.id}`;
-          const known = sealed.get(key);
-          if (known !== undefined) return known;
-          const payload = toBase64Url(utf8(JSON.stringify({ v: VERSION, t: position.t, id: position.id, exp, b: hash })));
-          const cursor = sealed.set(key, `${payload}.${toBase64Url(sign(payload))}`);
-          authentic.set(cursor, { t: position.t, id: position.id, exp, b: hash });
-          return cursor;
-        },
-        open: (cursor) => open(cursor, hash),
-      };
+      // Made once per binding and kept with its hash: a request for a list bound before makes nothing.
+      return boundCursors.get(canonical) ?? boundCursors.set(canonical, boundTo(toBase64Url(sign(canonical)).slice(0, 22)));
     },
   };
 }

@@ -91,35 +91,46 @@ function coerce(parameter: ParameterObject, raw: string | string[]): unknown {
   return raw;
 }
 
+// Every list request builds a filter: no closures made per request (each one is an allocation,
+// and under tsx, which keeps function names, a defineProperty too).
 function toFilter(values: Record<string, unknown>, caller: Principal): CorrectionFilter {
-  const text = (name: string) => values[name] as string | undefined;
-  if (text('agentVersion') !== undefined && text('agentId') === undefined) {
+  if (textOf(values, 'agentVersion') !== undefined && textOf(values, 'agentId') === undefined) {
     throw new ApiError('bad-input', 'query parameter "agentVersion" needs "agentId"', { parameter: 'agentVersion' });
   }
   // `inherit` was checked with its triplet, but narrows nothing: on a content list it changes nothing.
-  const scope = scopeOf(text('scopeKind'), text('scopeId'));
+  const scope = scopeOf(textOf(values, 'scopeKind'), textOf(values, 'scopeId'));
   const statuses = values.status as StatusFilterValue[] | undefined;
   const sortedTo = values.sortedTo as SortedToFilterValue[] | undefined;
-  const time = (name: string) => (text(name) === undefined ? undefined : Date.parse(text(name)!));
-  const filter: CorrectionFilter = { from: (text('from') as CorrectionFilter['from'] | undefined) ?? 'all' };
+  const filter: CorrectionFilter = { from: (textOf(values, 'from') as CorrectionFilter['from'] | undefined) ?? 'all' };
   // Only the filters given become keys; assigned one by one, since every list request builds one.
-  const given = <K extends keyof CorrectionFilter>(key: K, value: CorrectionFilter[K] | undefined) => {
-    if (value !== undefined) filter[key] = value;
-  };
-  given('runId', text('runId'));
-  given('agentId', text('agentId'));
-  given('agentVersion', text('agentVersion'));
-  given('flowId', text('flowId'));
+  setGiven(filter, 'runId', textOf(values, 'runId'));
+  setGiven(filter, 'agentId', textOf(values, 'agentId'));
+  setGiven(filter, 'agentVersion', textOf(values, 'agentVersion'));
+  setGiven(filter, 'flowId', textOf(values, 'flowId'));
   if (statuses) filter.statuses = expandStatuses(statuses);
   if (sortedTo) filter.sortedTo = [...new Set(sortedTo)].sort();
-  if (text('madeBy') === 'me') filter.madeBy = { kind: caller.kind, id: caller.id };
-  given('since', time('since'));
-  given('until', time('until'));
-  given('correctorGroupId', text('correctorGroupId'));
-  given('participantId', text('participantId'));
-  given('orgId', scope.orgId);
-  given('projectId', scope.projectId);
+  if (textOf(values, 'madeBy') === 'me') filter.madeBy = { kind: caller.kind, id: caller.id };
+  setGiven(filter, 'since', timeOf(values, 'since'));
+  setGiven(filter, 'until', timeOf(values, 'until'));
+  setGiven(filter, 'correctorGroupId', textOf(values, 'correctorGroupId'));
+  setGiven(filter, 'participantId', textOf(values, 'participantId'));
+  setGiven(filter, 'orgId', scope.orgId);
+  setGiven(filter, 'projectId', scope.projectId);
   return filter;
+}
+
+function textOf(values: Record<string, unknown>, name: string): string | undefined {
+  return values[name] as string | undefined;
+}
+
+/** A date-time parameter as ms since the epoch; parsed only when given. */
+function timeOf(values: Record<string, unknown>, name: string): number | undefined {
+  const text = textOf(values, name);
+  return text === undefined ? undefined : Date.parse(text);
+}
+
+function setGiven<K extends keyof CorrectionFilter>(filter: CorrectionFilter, key: K, value: CorrectionFilter[K] | undefined): void {
+  if (value !== undefined) filter[key] = value;
 }
 
 /** The `scopeKind` + `scopeId` pair (page 001): `tenant` takes no id; `org` and `project` need one. */

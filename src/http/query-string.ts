@@ -9,12 +9,8 @@ const PLAIN = /^[A-Za-z0-9\-._~!$'()*,;:@/=&]*$/;
 
 export function parseQuery(query: string): ParsedQuery {
   const parsed: ParsedQuery = Object.create(null);
-  const add = (name: string, value: string) => {
-    const held = parsed[name];
-    parsed[name] = held === undefined ? value : Array.isArray(held) ? [...held, value] : [held, value];
-  };
   if (!PLAIN.test(query)) {
-    for (const [name, value] of new URLSearchParams(query)) add(name, value);
+    for (const [name, value] of new URLSearchParams(query)) add(parsed, name, value);
     return parsed;
   }
   // What URLSearchParams gives for such a query, without its iterator: a list request's query
@@ -22,8 +18,14 @@ export function parseQuery(query: string): ParsedQuery {
   for (const pair of query.split('&')) {
     if (pair === '') continue;
     const equals = pair.indexOf('=');
-    if (equals < 0) add(pair, '');
-    else add(pair.slice(0, equals), pair.slice(equals + 1));
+    if (equals < 0) add(parsed, pair, '');
+    else add(parsed, pair.slice(0, equals), pair.slice(equals + 1));
   }
   return parsed;
+}
+
+/** A module function rather than a closure per query: every list request reads one. */
+function add(parsed: ParsedQuery, name: string, value: string): void {
+  const held = parsed[name];
+  parsed[name] = held === undefined ? value : Array.isArray(held) ? [...held, value] : [held, value];
 }

@@ -92,11 +92,13 @@ export function assembleStoredPage(validators: SpecValidators, validatePage: Val
   const { data } = body as { data: readonly object[] };
   if (!validatePage({ data: [], ...rest })) return undefined;
   const validateItem = validators.component(component);
+  // Looked up once per page: every item has the same validator.
+  const itemCache = validatedBytesCacheOf(validateItem);
   const records: Uint8Array[] = new Array(data.length);
   // `{"data":[` + the records, a comma between each two + `]`.
   let length = PAGE_START.length + Math.max(0, data.length - 1) + 1;
   for (let i = 0; i < data.length; i += 1) {
-    const bytes = validatedBytesOf(validateItem, data[i]!);
+    const bytes = validatedBytesIn(itemCache, validateItem, data[i]!);
     if (bytes === undefined) return undefined;
     records[i] = bytes;
     length += bytes.length;
@@ -122,8 +124,18 @@ const freshMemory = (length: number) => new Uint8Array(length);
 
 /** The JSON of a stored object as UTF-8 when it passes `validate`; undefined when it does not. Checked and serialized once per object. */
 function validatedBytesOf(validate: ValidateFunction, stored: object): Uint8Array | undefined {
+  return validatedBytesIn(validatedBytesCacheOf(validate), validate, stored);
+}
+
+/** The stored objects that passed `validate` → their bytes. */
+function validatedBytesCacheOf(validate: ValidateFunction): WeakMap<object, Uint8Array> {
   let cache = validatedJson.get(validate);
   if (!cache) validatedJson.set(validate, (cache = new WeakMap()));
+  return cache;
+}
+
+/** validatedBytesOf with `validate`'s cache already found. */
+function validatedBytesIn(cache: WeakMap<object, Uint8Array>, validate: ValidateFunction, stored: object): Uint8Array | undefined {
   let bytes = cache.get(stored);
   if (bytes === undefined) {
     if (!validate(stored)) return undefined;

@@ -14,29 +14,32 @@ function handScheduler() {
 }
 
 describe('createAnswerBatch', () => {
-  it('runs nothing at once; later, every write of the turn in order, scheduled once per batch', () => {
+  it('runs nothing at once; later, every write of the turn in order with its own arguments, scheduled once per batch', () => {
     const { scheduled, schedule, runAll } = handScheduler();
     const batch = createAnswerBatch(schedule);
-    const written: number[] = [];
-    for (const n of [1, 2, 3]) batch.add(() => written.push(n));
+    const written: string[] = [];
+    const write = (n: number, tag: string) => void written.push(`${n}${tag}`);
+    for (const n of [1, 2, 3]) batch.add(write, n, n % 2 === 0 ? 'b' : 'a');
     expect(written).toEqual([]);
     expect(scheduled).toHaveLength(1);
     runAll();
-    expect(written).toEqual([1, 2, 3]);
-    batch.add(() => written.push(4));
+    expect(written).toEqual(['1a', '2b', '3a']);
+    batch.add((n: number) => void written.push(`other ${n}`), 4, undefined);
     expect(scheduled).toHaveLength(1);
     runAll();
-    expect(written).toEqual([1, 2, 3, 4]);
+    expect(written).toEqual(['1a', '2b', '3a', 'other 4']);
   });
 
   it('a write that throws stops none of the others; the first failure is thrown after them', () => {
     const { schedule, runAll } = handScheduler();
     const batch = createAnswerBatch(schedule);
     const written: string[] = [];
-    batch.add(() => written.push('a'));
-    batch.add(() => { throw new Error('first'); });
-    batch.add(() => { throw new Error('second'); });
-    batch.add(() => written.push('d'));
+    const write = (name: string) => void written.push(name);
+    const fail = (message: string) => { throw new Error(message); };
+    batch.add(write, 'a', undefined);
+    batch.add(fail, 'first', undefined);
+    batch.add(fail, 'second', undefined);
+    batch.add(write, 'd', undefined);
     expect(runAll).toThrow('first');
     expect(written).toEqual(['a', 'd']);
   });
@@ -45,7 +48,7 @@ describe('createAnswerBatch', () => {
     const { schedule, runAll } = handScheduler();
     const batch = createAnswerBatch(schedule);
     const written: number[] = [];
-    batch.add(() => written.push(1));
+    batch.add((n: number) => void written.push(n), 1, undefined);
     batch.flush();
     expect(written).toEqual([1]);
     runAll();
