@@ -12,7 +12,7 @@ import { IN_PROCESS_CASE, measureInProcessMocks } from './in-process.ts';
 import { measureInterleaved, measureLoad, type LoadOptions, type LoadResult, type LoadTarget } from './load.ts';
 import { startMockServer } from './mock-server.ts';
 import { startPrism, type PrismServer } from './prism.ts';
-import { judgeTargets, type BenchResult, type CaseResult, type SizeResult } from './report.ts';
+import { cpuPercent, judgeTargets, type BenchResult, type CaseResult, type SizeResult } from './report.ts';
 import { measureSessions, SESSIONS_CASE, type SessionsSettings } from './sessions.ts';
 import { DONE_FILE, ensureWorld, type WorldFolder } from './worlds.ts';
 
@@ -165,7 +165,7 @@ async function benchWorld(world: WorldFolder, cases: readonly BenchCase[], prism
         ...(prismLoad ? { prism: prismLoad, vsPrism: mockLoad.rps / prismLoad.rps } : {}),
         vsBare: mockLoad.rps / bareLoad.rps,
       });
-      options.log(`  ${c.name.padEnd(22)} mock ${Math.round(mockLoad.rps)} req/s (p50 ${mockLoad.p50Ms.toFixed(2)} ms, p99 ${mockLoad.p99Ms.toFixed(2)} ms), bare ${Math.round(bareLoad.rps)}, Express ${Math.round(expressLoad.rps)}${prismLoad ? `, Prism ${Math.round(prismLoad.rps)}` : ''}; CPU of a core: mock ${share(mockLoad.serverCpu)}, bare ${share(bareLoad.serverCpu)} (load generator ${share(mockLoad.loadGeneratorCpu)}, ${share(bareLoad.loadGeneratorCpu)})`);
+      options.log(`  ${c.name.padEnd(22)} mock ${Math.round(mockLoad.rps)} req/s (p50 ${mockLoad.p50Ms.toFixed(2)} ms, p99 ${mockLoad.p99Ms.toFixed(2)} ms), bare ${Math.round(bareLoad.rps)}, Express ${Math.round(expressLoad.rps)}${prismLoad ? `, Prism ${Math.round(prismLoad.rps)}` : ''}; CPU of a core: mock ${cpuPercent(mockLoad.serverCpu)}, bare ${cpuPercent(bareLoad.serverCpu)} (load generator ${cpuPercent(mockLoad.loadGeneratorCpu)}, ${cpuPercent(bareLoad.loadGeneratorCpu)})`);
     }
     const after = mock.memory();
     return {
@@ -182,8 +182,6 @@ async function benchWorld(world: WorldFolder, cases: readonly BenchCase[], prism
     await Promise.all([mock.stop(), bare?.stop(), express?.stop()]);
   }
 }
-
-const share = (cpu: number | undefined) => (cpu === undefined ? '–' : `${Math.round(cpu * 100)} %`);
 
 /** The body of a 200 answer; anything else stops the run, since its figures would mean nothing. */
 async function bodyOf(url: string, headers: Record<string, string>): Promise<string> {

@@ -166,7 +166,7 @@ export function rssPerWorldByte(size: SizeResult): number | undefined {
 function prismTargetBeside(row: CaseResult): string {
   const asked = targetShareOfBare(row);
   if (asked === undefined) return '';
-  return `; there ${TARGETS.listVsPrism}× Prism was ${percent(asked)} of the bare server's req/s, which had the load generator at ${percent(row.bare!.loadGeneratorCpu)} of a core`;
+  return `; there ${TARGETS.listVsPrism}× Prism was ${percent(asked)} of the bare server's req/s, which had the load generator at ${cpuPercent(row.bare!.loadGeneratorCpu)} of a core`;
 }
 
 /** TARGETS.listVsPrism × Prism's req/s ÷ the bare server's: the share of a no-work server's rate the target asks. */
@@ -246,16 +246,21 @@ function cpuTable(sizes: readonly SizeResult[]): string[] {
   for (const size of sizes) {
     for (const row of size.cases) {
       const asked = LIST_CASES.has(row.case) ? targetShareOfBare(row) : undefined;
-      lines.push(`| ${count(size.corrections)} | ${row.case} | ${serverCpu(row.mock)} | ${percent(row.mock.loadGeneratorCpu)} | ${row.bare ? serverCpu(row.bare) : '–'} | ${row.bare ? percent(row.bare.loadGeneratorCpu) : '–'} | ${asked !== undefined ? percent(asked) : '–'} |`);
+      lines.push(`| ${count(size.corrections)} | ${row.case} | ${serverCpu(row.mock)} | ${cpuPercent(row.mock.loadGeneratorCpu)} | ${row.bare ? serverCpu(row.bare) : '–'} | ${row.bare ? cpuPercent(row.bare.loadGeneratorCpu) : '–'} | ${asked !== undefined ? percent(asked) : '–'} |`);
     }
   }
   return lines;
 }
 
+/** A share of a core as a percentage; – where it was not measured (no /proc). */
+export function cpuPercent(share: number | undefined): string {
+  return share === undefined ? '–' : percent(share);
+}
+
 /** "95 %, 110 µs": the server's share of a core and its CPU per 2xx answer. */
 function serverCpu(load: LoadResult): string {
   if (load.serverCpu === undefined) return '–';
-  return `${percent(load.serverCpu)}, ${load.rps > 0 ? Math.round((load.serverCpu * 1e6) / load.rps) : '–'} µs`;
+  return `${cpuPercent(load.serverCpu)}, ${load.rps > 0 ? Math.round((load.serverCpu * 1e6) / load.rps) : '–'} µs`;
 }
 
 /** The in-process case as a table of its own: it has no world size and no baseline. */
