@@ -4,6 +4,7 @@ import type { InProcessResult } from './in-process.ts';
 import type { LoadResult } from './load.ts';
 import { judgeSessionTargets, sessionsTables } from './sessions-report.ts';
 import type { SessionsResult } from './sessions.ts';
+import { stateCompactionTable, type StateCompactionResult } from './state-compaction.ts';
 
 export interface CaseResult {
   case: string;
@@ -57,6 +58,8 @@ export interface BenchResult {
   inProcess?: InProcessResult;
   /** Sessions opened, read in and held (sessions.ts); absent when the case was not run. */
   sessions?: SessionsResult;
+  /** A --state file after many mixed writes (state-compaction.ts); absent when the case was not run. */
+  stateCompaction?: StateCompactionResult;
   targets: TargetResult[];
 }
 
@@ -229,6 +232,7 @@ export function formatTables(result: BenchResult): string {
   // A blank line before each table but the first.
   if (result.inProcess) lines.push(...(result.sizes.length > 0 ? [''] : []), ...inProcessTable(result.inProcess));
   if (result.sessions) lines.push(...(result.sizes.length > 0 || result.inProcess ? [''] : []), ...sessionsTables(result.sessions));
+  if (result.stateCompaction) lines.push('', ...stateCompactionTable(result.stateCompaction));
   lines.push('', '| target | measured | |', '| --- | --- | --- |');
   for (const target of result.targets) lines.push(`| ${target.target} | ${target.measured} | ${target.pass === undefined ? 'not measured' : target.pass ? 'pass' : 'MISS'} |`);
   return lines.join('\n');

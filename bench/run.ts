@@ -8,6 +8,7 @@ import { ROOT, stopAll } from './child-process.ts';
 import { IN_PROCESS_CASE } from './in-process.ts';
 import { formatTables } from './report.ts';
 import { SESSIONS_CASE } from './sessions.ts';
+import { judgeStateTargets, measureStateCompaction, STATE_COMPACTION_CASE, STATE_TARGETS } from './state-compaction.ts';
 import { DEFAULT_WORLDS_DIR } from './worlds.ts';
 
 const USAGE = `usage: npm run bench -- [options]
@@ -19,7 +20,10 @@ const USAGE = `usage: npm run bench -- [options]
   --connections N      autocannon connections (default 10)
   --cases A,B,…        only these cases: ${CASES.map((c) => c.name).join(', ')},
                        ${IN_PROCESS_CASE} (createMock() again and again in one process; no world size),
-                       ${SESSIONS_CASE} (sessions opened, read in, 1 000 held with writes; no world size)
+                       ${SESSIONS_CASE} (sessions opened, read in, 1 000 held with writes; no world size),
+                       ${STATE_COMPACTION_CASE} (a --state file after many mixed writes, and its restart; no world size)
+  --state-writes N     writes of ${STATE_COMPACTION_CASE} (default ${STATE_TARGETS.writes}; its targets are judged from ${STATE_TARGETS.writes})
+  --state-sync         fsync each of those writes, as the mock does (some 10 minutes for ${STATE_TARGETS.writes} on a VM disk)
   --in-process-runs N  timed create/listen/close runs of ${IN_PROCESS_CASE} after the first (default 20)
   --session-opens N    timed opens of ${SESSIONS_CASE}, in process and over HTTP each (default 200)
   --session-read-seconds S
@@ -54,7 +58,7 @@ async function main(): Promise<void> {
     options: {
       sizes: { type: 'string' }, duration: { type: 'string' }, warmup: { type: 'string' }, settle: { type: 'string' }, rounds: { type: 'string' }, connections: { type: 'string' },
       cases: { type: 'string' }, 'in-process-runs': { type: 'string' }, 'session-opens': { type: 'string' }, 'session-read-seconds': { type: 'string' }, quick: { type: 'boolean' }, 'no-prism': { type: 'boolean' }, seed: { type: 'string' },
-      worlds: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean' },
+      worlds: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean' }, 'state-writes': { type: 'string' }, 'state-sync': { type: 'boolean' },
     },
     strict: true,
   });
@@ -71,7 +75,7 @@ async function main(): Promise<void> {
     rounds: values.rounds !== undefined ? wholeNumber('rounds', values.rounds) || 1 : 3,
     connections: values.connections !== undefined ? Math.round(numbers('connections', values.connections)[0]!) : 10,
     seed: values.seed !== undefined ? wholeNumber('seed', values.seed) : 42,
-    ...(values.cases !== undefined ? { cases: values.cases.split(',') } : {}),
+    ...(values.cases !== undefined ? { cases: values.cases.split(',').filter((name) => name !== STATE_COMPACTION_CASE) } : {}),
     inProcess: { runs: values['in-process-runs'] !== undefined ? wholeNumber('in-process-runs', values['in-process-runs']) || 1 : 20, alive: 10 },
     sessions: {
       ...(values['session-opens'] !== undefined ? { opens: wholeNumber('session-opens', values['session-opens']) || 1 } : {}),
@@ -81,7 +85,12 @@ async function main(): Promise<void> {
     worldsDir: values.worlds ?? DEFAULT_WORLDS_DIR,
     log: (line) => process.stderr.write(`${line}\n`),
   };
-  const result = await runBench(options);
+  const stateNamed = values.cases === undefined || values.cases.split(',').includes(STATE_COMPACTION_CASE);
+  // `--cases state-compaction` alone: runBench runs nothing but still describes the machine.
+  const ran = await runBench(options);
+  const stateCompaction = stateNamed ? measureStateCompaction({ writes: values['state-writes'] !== undefined ? wholeNumber('state-writes', values['state-writes']) || 1 : STATE_TARGETS.writes, sync: values['state-sync'] === true, log: options.log }) : undefined;
+  if (stateCompaction) options.log(`state-compaction: ${stateCompaction.writes} writes, file ${(stateCompaction.fileBytes / stateCompaction.snapshotBytes).toFixed(2)}× a fresh snapshot, restart ${(stateCompaction.restartMs / 1000).toFixed(2)} s`);
+  const result = { ...ran, ...(stateCompaction ? { stateCompaction } : {}), targets: [...ran.targets, ...judgeStateTargets(stateCompaction)] };
   const out = values.out ?? join(ROOT, 'bench', 'results', 'latest.json');
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);

@@ -2,8 +2,7 @@
 // through every exchange check, and returns what failed (weighed by what each check rests on),
 // what ran, what could not, what the target is, and what the run wrote and removed.
 import { randomBytes } from 'node:crypto';
-import { loadSpec } from '../src/spec/load-spec.ts';
-import { compileSpecValidators } from '../src/spec/validators.ts';
+import { loadCompiledSpec } from '../src/spec/load-compiled-spec.ts';
 import { EXCHANGE_CHECKS } from './checks/index.ts';
 import { BudgetExhausted, createHttpClient, TargetUnavailable } from './client.ts';
 import { DEFAULT_REMOTE_RPS, systemClock, type Clock } from './pace.ts';
@@ -101,8 +100,9 @@ function sourceOf(check: ExchangeCheck, exchange: Exchange): CheckSource {
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const clock = options.clock ?? systemClock;
   const started = clock.now();
-  const spec = loadSpec();
-  const validators = compileSpecValidators(spec);
+  // Parsed and compiled once per process (a mock in the same process shares them): compiling
+  // was half of a run against a local mock. Read only, as the mock's own.
+  const { document: spec, validators } = loadCompiledSpec();
   const target = new URL(options.targetUrl ?? options.baseUrl);
   const loopback = (options.isLoopback ?? isLoopbackUrl)(target);
   const rps = options.rps ?? (loopback ? undefined : DEFAULT_REMOTE_RPS);
@@ -188,7 +188,13 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
         writeTag: writeTagFor(runId),
         operation: (id) => validators.operation(id),
         memo: <T>(key: string, compute: () => Promise<T>) => {
-          if (!memos.has(key)) memos.set(key, compute());
+          if (!memos.has(key)) {
+            const computed = compute();
+            // A value the target could not give (a 503 storm, the budget) is asked for again by
+            // the next scenario: it gets its own chance, as with its own requests.
+            computed.catch(() => memos.delete(key));
+            memos.set(key, computed);
+          }
           return memos.get(key) as Promise<T>;
         },
         async send(method, path, { token, body, headers = {}, retry503 } = {}) {

@@ -2,8 +2,10 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_CHECKED_WORLDS_DIR } from './fixtures/checked-worlds.ts';
 import { createMock, type FaultSettings } from './index.ts';
+import { restoredStateLine, restoreProgressLine } from './cli-state-lines.ts';
 import { parseClockFlag, type ClockSetting } from './worlds/mock-clock.ts';
-import { openableUrls } from './openable-urls.ts';
+import { curlUrl, openableUrls } from './openable-urls.ts';
+import { isSeed, MAX_SEED } from './seeded-random.ts';
 
 const USAGE = `usage: kindgi-mock [options]            (in this repo: npm start -- [options])
        kindgi-mock contracts --base-url URL [options]   check a deployment against the contract
@@ -49,10 +51,20 @@ class UsageError extends Error {}
 
 const clockLine = ({ now, frozen }: ClockSetting) => `${new Date(now).toISOString()}${frozen ? ', frozen' : ', running'}`;
 
-function number(name: string, text: string | undefined, check: (n: number) => boolean): number | undefined {
+/** The banner's line for the faults the mock starts with (else a person wonders why answers fail or lag); none when none is on. */
+function faultsLines({ databaseBusy, latencyMs }: FaultSettings): string[] {
+  const on = [
+    ...(databaseBusy && databaseBusy.rate > 0 ? [`503 database-busy to ${+(databaseBusy.rate * 100).toFixed(2)} % of /v1 requests (Retry-After: ${databaseBusy.retryAfter})`] : []),
+    ...(latencyMs && latencyMs.max > 0 ? [`each /v1 answer delayed by ${latencyMs.min === latencyMs.max ? latencyMs.min : `${latencyMs.min}-${latencyMs.max}`} ms`] : []),
+  ];
+  return on.length > 0 ? [`  faults on: ${on.join('; ')}   # POST or DELETE /__mock/faults changes them`] : [];
+}
+
+/** `text` as a number that passes `check`; else a UsageError naming `flag` and what it takes (`valid`). */
+function number(flag: string, text: string | undefined, check: (n: number) => boolean, valid: string): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || !check(value)) throw new UsageError(`--${name}: "${text}" is not a valid value`);
+  if (text.trim() === '' || !Number.isFinite(value) || !check(value)) throw new UsageError(`${flag} takes ${valid}, not "${text}"`);
   return value;
 }
 
@@ -72,7 +84,7 @@ function main(): void {
   }
   const whole = (n: number) => Number.isInteger(n) && n >= 0;
   // An empty PORT or HOST in the environment counts as unset, never as "every interface".
-  const port = number('port', values.port ?? (process.env.PORT || undefined), (n) => whole(n) && n <= 65_535) ?? 4010;
+  const port = number(values.port !== undefined ? '--port' : 'PORT', values.port ?? (process.env.PORT || undefined), (n) => whole(n) && n <= 65_535, 'a port from 0 to 65535 (0: any free port)') ?? 4010;
   const host = values.host ?? (process.env.HOST || '127.0.0.1');
   const publicUrl = values['public-url'] ?? (process.env.KINDGI_MOCK_PUBLIC_URL || undefined);
   const adminToken = values['admin-token'] ?? (process.env.KINDGI_MOCK_ADMIN_TOKEN || undefined);
@@ -80,18 +92,18 @@ function main(): void {
   const mode = values['on-invalid-response'] ?? 'error';
   if (mode !== 'error' && mode !== 'warn') throw new UsageError('--on-invalid-response takes error or warn');
   const faults: FaultSettings = {};
-  const rate = number('fault-rate', values['fault-rate'], (n) => n >= 0 && n <= 1);
-  if (rate !== undefined) faults.databaseBusy = { rate, retryAfter: number('retry-after', values['retry-after'], whole) ?? 1 };
+  const rate = number('--fault-rate', values['fault-rate'], (n) => n >= 0 && n <= 1, 'a share from 0 to 1, e.g. 0.1');
+  if (rate !== undefined) faults.databaseBusy = { rate, retryAfter: number('--retry-after', values['retry-after'], whole, 'whole seconds, 0 or more') ?? 1 };
   if (values.latency !== undefined) {
     const match = /^(\d+)(?:-(\d+))?$/.exec(values.latency);
     if (!match || Number(match[2] ?? match[1]) < Number(match[1])) throw new UsageError('--latency takes MS or MIN-MAX, e.g. 0-300');
     faults.latencyMs = { min: Number(match[1]), max: Number(match[2] ?? match[1]) };
   }
-  const seed = number('seed', values.seed, whole);
-  const corrections = number('corrections', values.corrections, (n) => whole(n) && n >= 1);
-  const checkMs = number('check-ms', values['check-ms'], whole);
-  const approvalMs = number('approval-ms', values['approval-ms'], (n) => whole(n) && n >= 1);
-  const journalSize = number('journal', values.journal, (n) => whole(n) && n <= 100_000);
+  const seed = number('--seed', values.seed, isSeed, `a whole number from 0 to ${MAX_SEED}`);
+  const corrections = number('--corrections', values.corrections, (n) => whole(n) && n >= 1, 'a whole number, 1 or more');
+  const checkMs = number('--check-ms', values['check-ms'], whole, 'whole milliseconds, 0 or more');
+  const approvalMs = number('--approval-ms', values['approval-ms'], (n) => whole(n) && n >= 1, 'whole milliseconds, 1 or more');
+  const journalSize = number('--journal', values.journal, (n) => whole(n) && n <= 100_000, 'a whole number from 0 to 100000');
   const dates = values.dates;
   if (dates !== undefined && dates !== 'world' && dates !== 'now') throw new UsageError('--dates takes world or now');
   let clock: ClockSetting | undefined;
@@ -107,7 +119,7 @@ function main(): void {
     ...(seed !== undefined ? { seed } : {}),
     ...(corrections !== undefined ? { corrections } : {}),
     ...(values['cursor-secret'] !== undefined ? { cursorSecret: values['cursor-secret'] } : {}),
-    ...(values.state !== undefined ? { stateFile: values.state } : {}),
+    ...(values.state !== undefined ? { stateFile: values.state, onStateProgress: (progress) => process.stderr.write(`${restoreProgressLine(values.state!, progress)}\n`) } : {}),
     ...(publicUrl !== undefined ? { publicUrl } : {}),
     ...(adminToken !== undefined ? { adminToken } : {}),
     ...(checkMs !== undefined ? { checkMs } : {}),
@@ -136,18 +148,20 @@ function main(): void {
       adminToken !== undefined
         ? '  /__mock: this machine, and callers elsewhere that send X-Mock-Admin-Token (the --admin-token secret)'
         : '  /__mock: this machine only (--admin-token SECRET opens it to others who send it)',
-      ...(mock.state ? [`  state: ${mock.state.file}, ${mock.state.restoredWrites} write${mock.state.restoredWrites === 1 ? '' : 's'} restored; every write is kept there (one server per file)`] : []),
+      ...(mock.state ? [restoredStateLine(mock.state.file, mock.state.restored)] : []),
       ...mock.stateNotices.map((notice) => `  state: ${notice.message}`),
       ...(clock !== undefined || dates === 'now' ? [`  clock: ${clockLine(mock.clock.read())}${dates === 'now' ? '; the world\'s dates moved to now' : ''}`] : []),
       ...(values.deterministic || seed !== undefined ? [`  deterministic: ids and cursors from seed ${seed ?? 42}`] : []),
-      `  sessions: curl -X POST ${running.url}/__mock/sessions   # an isolated world for one test, in memory only`,
+      ...faultsLines(faults),
+      // curl's URLs name a host this machine reaches (never 0.0.0.0), quoted when a shell would expand them.
+      `  sessions: curl -X POST ${curlUrl(running.url, '/__mock/sessions')}   # an isolated world for one test, in memory only`,
       '  try:',
       ...['admin', 'member', 'other_tenant'].flatMap((name) => {
         const principal = example(name);
-        return principal ? [`    curl -H 'Authorization: Bearer ${principal.token}' ${running.url}/v1/corrections?limit=2   # ${principal.purpose}`] : [];
+        return principal ? [`    curl -H 'Authorization: Bearer ${principal.token}' ${curlUrl(running.url, '/v1/corrections?limit=2')}   # ${principal.purpose}`] : [];
       }),
-      `  every token: curl ${running.url}/__mock/principals`,
-      ...(mock.journal.capacity > 0 ? [`  what was asked and answered: curl ${running.url}/__mock/requests?limit=10`] : []),
+      `  every token: curl ${curlUrl(running.url, '/__mock/principals')}`,
+      ...(mock.journal.capacity > 0 ? [`  what was asked and answered: curl ${curlUrl(running.url, '/__mock/requests?limit=10')}`] : []),
     ];
     // Handlers first: a supervisor may send SIGTERM as soon as it reads the banner.
     const stop = (signal: string) => {

@@ -1,6 +1,7 @@
 // kindgi-mock's public entry: createMock(options) builds the stateful mock for tests and embedding.
 import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { clearTimeout, setTimeout } from 'node:timers';
 import type { Express } from 'express';
 import type { World } from './domain/world.ts';
 import { generateWorld } from './fixtures/generate-world.ts';
@@ -21,13 +22,13 @@ import { loadCompiledSpec } from './spec/load-compiled-spec.ts';
 import { loadSpec, SPEC_PATH } from './spec/load-spec.ts';
 import type { StateJournal, StateNotice } from './store/state-file.ts';
 import type { StateFileSystem } from './store/state-fs.ts';
-import { openRestoredState } from './store/state-restore.ts';
+import { openRestoredState, type RestoreProgress, type RestoreSummary } from './store/state-restore.ts';
 import { createWorldStore, type WorldStore } from './store/world-store.ts';
 import { DEFAULT_SEED } from './fixtures/generate-world.ts';
 import { WORLD_NOW } from './fixtures/generate/random.ts';
 import { shiftWorldDates } from './fixtures/world-dates.ts';
 import { newestTimeOf } from './store/held-records.ts';
-import { clockRangeProblem, clockSettingOf, type MockClock } from './worlds/mock-clock.ts';
+import { clockRangeProblem, clockSettingOf, keptClock, resumedClock, type MockClock } from './worlds/mock-clock.ts';
 import { clockProblem, createMockWorld, createWorldClock, DEFAULT_CHECK_MS, type WorldSettings } from './worlds/mock-world.ts';
 import { MAX_ADVANCE_MS } from './http/routes/clock-bodies.ts';
 import { nodeHmacSha256 } from './node-hmac.ts';
@@ -121,6 +122,10 @@ export interface MockOptions {
   adminToken?: string;
   /** Test-only: the state file's file operations (node:fs by default), to inject a full disk, short writes or I/O errors. */
   stateFileSystem?: StateFileSystem;
+  /** Told how far restoring the state file has got, about once a second when it takes more than one (the CLI prints it). */
+  onStateProgress?: (progress: RestoreProgress) => void;
+  /** Test-only: when the state file compacts itself (by default past 1 MiB and twice its last snapshot). */
+  stateCompaction?: { minBytes?: number; ratio?: number };
   /** How long a suggested change's check runs (default 1500 ms). */
   checkMs?: number;
   /**
@@ -155,11 +160,11 @@ export interface Mock {
   context: MockContext;
   /** What the start found in the state file and mended (a dropped torn line, …); each was also logged as a warning. */
   stateNotices: readonly StateNotice[];
-  /** With `stateFile`: the file, and how many of its writes were restored over the world at start. */
-  state?: { file: string; restoredWrites: number };
+  /** With `stateFile`: the file, how many of its writes were restored over the world at start, and what else the restore found. */
+  state?: { file: string; restoredWrites: number; restored: RestoreSummary };
   /** Listens on `host` (127.0.0.1 by default) and `port` (0: any free one). */
   listen(port?: number, host?: string): Promise<RunningMock>;
-  /** Closes the state file and releases its lock (a mock that never listened too); idempotent. */
+  /** Closes the state file and releases its lock, and stops the sweep that ends expired sessions (a mock that never listened too); idempotent. */
   close(): void;
   /**
    * Opens a session (as `POST /__mock/sessions`): an isolated world, reached by its own tokens.
@@ -217,8 +222,10 @@ export function createMock(options: MockOptions = {}): Mock {
   // Checked and compiled before the state file is opened, so a failure here leaves no lock behind.
   const publicHosts = options.publicUrl === undefined ? [] : [publicHostOf(options.publicUrl)];
   const baseClock = createWorldClock(settings);
-  const { store, journal, restoredWrites } = storeFor(world, options, document, baseClock.now);
-  const base = createMockWorld(settings, baseClock, store, { idEpoch: restoredWrites ?? 0 });
+  const { store, journal, restoredWrites, summary, keepClock } = storeFor(world, options, document, baseClock, logger);
+  // With a state file the clock is kept there (`/__mock/clock`, `--clock`), so a restart goes on from it.
+  const clock = keepClock ? keptClock(baseClock, clockSource, keepClock) : baseClock;
+  const base = createMockWorld(settings, clock, store, { idEpoch: restoredWrites ?? 0 });
   for (const notice of journal?.notices ?? []) logger.warn(notice.message);
   // Whatever the clock, set or real: one before the world (a future-dated world, or a state file
   // written while the clock was set on) would stamp writes before the records they change.
@@ -226,12 +233,22 @@ export function createMock(options: MockOptions = {}): Mock {
   const startProblem = clockProblem(base, clockStart?.now ?? base.clock.now());
   if (startProblem) {
     journal?.close();
-    throw new RangeError(`${startProblem}${clockStart ? '' : ' (start with clock / --clock at that time or later, or dates "now" / --dates now)'}`);
+    throw new RangeError(`${startProblem}${clockStart ? '' : ` (start with clock / --clock at that time or later${options.stateFile === undefined ? ', or dates "now" / --dates now' : ''})`}`);
+  }
+  if (keepClock && clockStart && (summary?.clock?.now !== clockStart.now || summary.clock.frozen !== clockStart.frozen)) {
+    try {
+      // When it was set (before the restore), so that a running clock is kept as it runs.
+      keepClock({ ...clockStart, at: clockSource() - (clockStart.frozen ? 0 : baseClock.now() - clockStart.now) });
+    } catch (error) {
+      journal?.close();
+      throw error;
+    }
   }
   const embeddedWorld = () => loadSharedWorldFolder(undefined, document).world;
   const seededWorld = (seed: number) => seededSessionWorld(seed, options.corrections, seedDatesOffset, document, embeddedWorld);
   const openSessionWorld = sessionWorldOpener(world, settings, seededWorld);
-  const sessions = createSessions(openSessionWorld, base.clock);
+  // Node's own timers: a test's fake ones would hold back (or loop on) the sweep that ends expired sessions.
+  const sessions = createSessions(openSessionWorld, base.clock, { setTimeout, clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout) });
   const requests = createRequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const context: MockContext = {
     document,
@@ -254,14 +271,17 @@ export function createMock(options: MockOptions = {}): Mock {
     journal?.close();
     throw error;
   }
-  const close = () => journal?.close();
+  const close = () => {
+    sessions.close();
+    journal?.close();
+  };
   return {
     app: expressAppAround(coreListener(core, context)),
     worldChecks: loaded.checks,
     store: base.store,
     context,
     stateNotices: journal?.notices ?? [],
-    ...(options.stateFile !== undefined ? { state: { file: options.stateFile, restoredWrites: restoredWrites ?? 0 } } : {}),
+    ...(options.stateFile !== undefined && summary ? { state: { file: options.stateFile, restoredWrites: restoredWrites ?? 0, restored: summary } } : {}),
     listen: (port = 0, host = '127.0.0.1') => {
       const answers = createAnswerBatch();
       return listen(coreListener(core, context, { reuseBodyMemory: true, answers }), answers, port, host, close);
@@ -305,10 +325,19 @@ export function publicHostOf(publicUrl: string): string {
   return url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 }
 
-/** The store, restored from the state file (and journalling to it) when there is one. */
-function storeFor(world: World, options: MockOptions, document: OpenApiDocument, clock: () => number): { store: WorldStore; journal?: StateJournal; restoredWrites?: number } {
-  if (options.stateFile === undefined) return { store: createWorldStore(world, { clock }) };
-  return openRestoredState(options.stateFile, world, { document, clock, ...(options.stateFileSystem ? { fileSystem: options.stateFileSystem } : {}) });
+/** The store, restored from the state file (and journalling to it) when there is one; the clock it kept set on `clock` unless `--clock` sets it. */
+function storeFor(world: World, options: MockOptions, document: OpenApiDocument, clock: MockClock, logger: Logger): Partial<ReturnType<typeof openRestoredState>> & { store: WorldStore } {
+  if (options.stateFile === undefined) return { store: createWorldStore(world, { clock: clock.now }) };
+  const source = typeof options.clock === 'function' ? options.clock : Date.now;
+  return openRestoredState(options.stateFile, world, {
+    document,
+    clock: clock.now,
+    ...(options.stateFileSystem ? { fileSystem: options.stateFileSystem } : {}),
+    ...(typeof options.clock === 'object' ? {} : { onClock: (kept) => clock.set(resumedClock(kept, source())) }),
+    ...(options.onStateProgress ? { onProgress: options.onStateProgress } : {}),
+    ...(options.stateCompaction ? { compaction: options.stateCompaction } : {}),
+    onCompactionFailure: (error) => logger.warn(`kindgi-mock: ${error.message}; it is tried again later`),
+  });
 }
 
 /** The world to serve, checked like a loaded one whatever its source. */

@@ -1,6 +1,7 @@
 // Checks createMock's options as given from JavaScript, where no compiler does: a typo or a value
 // of the wrong kind is a TypeError naming it, never an option silently ignored.
 import { clockRangeProblem, parseDateTime } from './worlds/mock-clock.ts';
+import { isSeed, MAX_SEED } from './seeded-random.ts';
 
 type Check = (value: unknown) => boolean;
 
@@ -11,7 +12,7 @@ const object: Check = (v) => typeof v === 'object' && v !== null;
 /** Each option, what it must be, and the check. */
 const OPTIONS: Record<string, [string, Check]> = {
   world: ['a world object (fixtures/README.md)', object],
-  seed: ['a whole number, 0 or more', whole(0)],
+  seed: [`a whole number from 0 to ${MAX_SEED}`, isSeed],
   corrections: ['a whole number, 1 or more', whole(1)],
   fixturesDir: ['a folder path', text],
   checkedWorldsDir: ['a folder path, or false', (v) => v === false || text(v)],
@@ -24,6 +25,8 @@ const OPTIONS: Record<string, [string, Check]> = {
   publicUrl: ['an http(s) URL', text],
   adminToken: ['a secret of 16 characters or more', (v) => typeof v === 'string' && v.length >= 16],
   stateFileSystem: ['a StateFileSystem', object],
+  onStateProgress: ['a function', (v) => typeof v === 'function'],
+  stateCompaction: ['{ minBytes?, ratio? }', object],
   checkMs: ['a whole number of milliseconds, 0 or more', whole(0)],
   journalSize: ['a whole number from 0 to 100000', (v) => whole(0)(v) && (v as number) <= 100_000],
   approvalMs: ['a whole number of milliseconds, 1 or more', whole(1)],

@@ -1,4 +1,17 @@
-// A small seeded generator (mulberry32) for the mock's random faults: same seed, same faults.
+// A small seeded generator (mulberry32) for the mock's random faults: same seed, same faults; and
+// the one range of seeds every entry point takes.
+
+/**
+ * The largest seed: `--seed`, createMock's `seed`, `npm run fixtures -- --seed` and a session's
+ * `seed` (spec/mock-admin.yaml's SessionRequest, `maximum`) all take 0 to this, so a seed that
+ * starts a mock also opens a session.
+ */
+export const MAX_SEED = 2_147_483_647;
+
+/** Whether `value` is a seed: a whole number from 0 to MAX_SEED. */
+export function isSeed(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_SEED;
+}
 
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;

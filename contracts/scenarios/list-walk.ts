@@ -35,6 +35,8 @@ export async function walk(session: Session, query: string, options: { token?: s
 export interface Baseline {
   /** Every listed correction (removed ones included) newer than `since`, newest first. */
   items: Correction[];
+  /** The unfiltered walk itself, as the target listed it (to the list's last page, unless the tenant is large). */
+  live: Walk;
   /** The query to add to every walk compared with the baseline: empty, or `since=…` for a large tenant. */
   window: string;
   since?: number;
@@ -51,6 +53,6 @@ export function baseline(session: Session): Promise<Baseline> {
     const inWindow = (c: Correction) => since === undefined || Date.parse(c.createdAt) >= since;
     const items = [...live.items.filter(inWindow), ...removed.items.filter(inWindow)]
       .sort(newestFirst);
-    return { items, window, ...(since !== undefined ? { since } : {}) };
+    return { items, live, window, ...(since !== undefined ? { since } : {}) };
   });
 }

@@ -2,8 +2,18 @@
 // corrections (404, never 403); a narrow token sees nothing of projects it cannot read.
 import type { Correction } from '../../src/domain/types.ts';
 import { convention, page } from '../sources.ts';
-import type { Scenario } from '../types.ts';
+import type { Exchange, Scenario } from '../types.ts';
 import { baseline, walk } from './list-walk.ts';
+
+/**
+ * How an answer to a read the caller may not make tells that the record exists: a 403, or a 404
+ * whose code is not `not-found` (`permission-denied` says as much as a 403 does). Undefined: it does not.
+ */
+function existenceLeak(read: Exchange): string | undefined {
+  if (read.response.status === 403) return '403';
+  const code = (read.response.body as { error?: { code?: unknown } } | undefined)?.error?.code;
+  return read.response.status === 404 && code !== 'not-found' ? `404 ${String(code)}` : undefined;
+}
 
 export const security: Scenario = {
   name: 'security',
@@ -30,7 +40,8 @@ export const security: Scenario = {
     if (other) {
       for (const correction of items.slice(0, 5)) {
         const read = await session.send('GET', `/v1/corrections/${encodeURIComponent(correction.id)}`, { token: other });
-        if (read.response.status === 403) session.fail('forbidden-is-404', read, "404: another tenant's correction does not exist for this caller", '403');
+        const leak = existenceLeak(read);
+        if (leak) session.fail('forbidden-is-404', read, "404 not-found: another tenant's correction does not exist for this caller", leak);
         else if (read.response.status !== 404) session.fail('tenant-isolation', read, "404 for another tenant's correction", String(read.response.status));
       }
       const theirs = await walk(session, '', { token: other, maxPages: 5 });
@@ -49,7 +60,8 @@ export const security: Scenario = {
       const hidden = items.filter((c) => !readable.has(c.projectId)).slice(0, 5);
       for (const correction of hidden) {
         const read = await session.send('GET', `/v1/corrections/${encodeURIComponent(correction.id)}`, { token: narrow });
-        if (read.response.status === 403) session.fail('forbidden-is-404', read, '404: a correction of a project the caller cannot read does not exist for it', '403');
+        const leak = existenceLeak(read);
+        if (leak) session.fail('forbidden-is-404', read, '404 not-found: a correction of a project the caller cannot read does not exist for it', leak);
         else if (read.response.status !== 404) session.fail('project-permissions', read, `404 for ${correction.id}: its project is not in the narrow token's list`, String(read.response.status));
       }
     }

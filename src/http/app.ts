@@ -4,6 +4,7 @@
 // Only what needs Node is here: reading the body off the socket, the inspector's files on disk,
 // the mock's own document read from its YAML file.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { clearTimeout, setTimeout } from 'node:timers';
 import express, { type Express } from 'express';
 import type { CompiledSpecCache } from '../spec/compiled-spec-cache.ts';
 import { MOCK_ADMIN_SPEC_PATH, mockAdminValidators } from '../spec/mock-admin-spec.ts';
@@ -11,7 +12,7 @@ import type { AnswerBatch } from './answer-batch.ts';
 import { createBodyMemory } from './body-memory.ts';
 import type { MockContext } from './context.ts';
 import { createCore, type MockCore } from './core.ts';
-import type { CoreRequest, CoreResponse } from './exchange.ts';
+import type { CoreRequest, CoreResponse, StreamReader } from './exchange.ts';
 import { toApiError } from './stages/error-response.ts';
 import { API_BODY_LIMIT_BYTES } from './stages/json-body.ts';
 import { inspectorPage } from './routes/inspector-page.ts';
@@ -128,9 +129,34 @@ function writeResponse(res: ServerResponse, response: CoreResponse): void {
     res.on('close', stream.close);
     res.writeHead(response.status, response.headers);
     res.write(stream.first);
-    stream.attach((chunk) => res.write(chunk));
+    stream.attach(streamReaderOf(res));
     return;
   }
   // Node drops the body of a HEAD.
   res.writeHead(response.status, response.headers).end(response.body);
+}
+
+/** How long a dropped stream reader has to take its last event before its connection is cut. */
+export const DROPPED_READER_GRACE_MS = 1000;
+
+/** A stream's chunks into `res`. Node buffers whatever `write` is given, so the route asks how much is waiting before it writes more (mock-admin.ts). */
+function streamReaderOf(res: ServerResponse): StreamReader {
+  return {
+    write(chunk) {
+      res.write(chunk);
+    },
+    // The answer's own buffer and its socket's: the server's memory, not the network's.
+    unsentBytes: () => res.writableLength,
+    end(last) {
+      // The connection goes with the stream: a dropped reader is not kept for another request.
+      // Once the last event has left, what remains is with the network; a reader that never
+      // reads never takes it, and without the timer its backlog would be held for good.
+      const socket = res.socket;
+      const cut = () => socket?.destroy();
+      res.end(last, cut);
+      const timer = setTimeout(cut, DROPPED_READER_GRACE_MS);
+      timer.unref();
+      socket?.once('close', () => clearTimeout(timer));
+    },
+  };
 }

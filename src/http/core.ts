@@ -1,7 +1,7 @@
 // The mock's one request pipeline, with no transport: a CoreRequest in, a CoreResponse out. The
 // Express server and the MSW handlers are thin adapters over it, so both answer alike. In order:
-// request id, CORS and caching headers; the request's bounds; Prefer and faults; the world and
-// auth; the body and idempotency; the operation; response validation; the error envelope.
+// request id, CORS and caching headers; the request's bounds; Prefer; the world and
+// auth; the query's names; the body and idempotency; faults; the operation; response validation; the error envelope.
 import type { SpecOperation } from '../spec/operations.ts';
 import type { SpecValidators } from '../spec/validators.ts';
 import { utf8 } from '../digest.ts';
@@ -20,6 +20,7 @@ import { isJournalled, journalAnswer } from './stages/journal-requests.ts';
 import { checkedRequestBody } from './stages/json-body.ts';
 import { isMockAdminPath } from './stages/mock-admin-guard.ts';
 import { preferCode } from './stages/prefer.ts';
+import { refuseUndocumentedQuery } from './stages/query-parameters.ts';
 import { assignRequestId } from './stages/request-id.ts';
 import { settleDueChecks } from './stages/settle-checks.ts';
 import { methodNotAllowed, routeNotFound } from './routes/fallbacks.ts';
@@ -85,18 +86,32 @@ export function createCore(ctx: MockContext, handlers: Record<string, OperationH
   const runOperation = (exchange: Exchange, operation: SpecOperation): Answer => {
     preferCode(exchange, operation);
     const world = operation.secured ? bindWorldByToken(ctx, exchange) : ctx.base;
-    const waited = randomFaults(world, operation);
-    return waited ? waited.then(() => operate(exchange, operation, world)) : operate(exchange, operation, world);
+    return operate(exchange, operation, world);
   };
 
   const operate = (exchange: Exchange, operation: SpecOperation, world: MockWorld): Answer => {
     settleDueChecks(world);
     if (operation.secured) authenticate(ctx, exchange);
+    // After auth, so that a caller without a token learns that first, as on every other refusal.
+    refuseUndocumentedQuery(exchange, operation);
     if (operation.method !== 'get') {
       checkedRequestBody(exchange, ctx.validators, operation);
       const replay = takeIdempotencyKey(exchange, world, operation);
       if (replay) return jsonResponse(exchange, { status: replay.status }, utf8(replay.text));
     }
+    // The faults strike a request the mock has let in, as a slow or busy database would: a write
+    // waits holding its Idempotency-Key, so a retry meanwhile is `409 idempotency-key-in-flight`.
+    const waited = randomFaults(world, operation);
+    return waited ? waited.then(() => performAfterWait(exchange, operation, world)) : perform(exchange, operation);
+  };
+
+  // Time passed while it waited: what came due meanwhile is settled before the operation reads the world.
+  const performAfterWait = (exchange: Exchange, operation: SpecOperation, world: MockWorld): Answer => {
+    settleDueChecks(world);
+    return perform(exchange, operation);
+  };
+
+  const perform = (exchange: Exchange, operation: SpecOperation): Answer => {
     if (ctx.defects.size > 0) defectRequest(ctx.defects, exchange, operation);
     const reply = handlers[operation.operationId]!(exchange, ctx);
     return reply instanceof Promise ? reply.then((settled: Reply) => send(exchange, ctx, operation, settled)) : send(exchange, ctx, operation, reply);

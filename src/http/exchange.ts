@@ -32,15 +32,25 @@ export interface CoreRequest {
   bodyMemory?: (length: number) => Uint8Array;
 }
 
+/** The adapter's end of a stream: where its chunks go, and how far behind its reader is. */
+export interface StreamReader {
+  write(chunk: string): void;
+  /** Bytes written that the reader has not taken yet and the server still holds (not those in the network's buffers). */
+  unsentBytes(): number;
+  /** Writes `last` if the reader takes it soon, then ends the stream (cut off if it does not): the reader is gone for good. */
+  end(last: string): void;
+}
+
 /**
  * What the mock answers to a stream route (`/__mock/requests/stream`): a first chunk, then one
- * per event until the caller goes. Subscribed before it is answered, so that a failure to
- * subscribe is still an answer in the envelope; what comes before `attach` waits for it.
+ * per event until the caller goes, or falls too far behind and is dropped. Subscribed before it
+ * is answered, so that a failure to subscribe is still an answer in the envelope; what comes
+ * before `attach` waits for it.
  */
 export interface EventStream {
   first: string;
-  /** Delivers every chunk from now on to `send`, those that waited first. */
-  attach(send: (chunk: string) => void): void;
+  /** Delivers every chunk from now on to `reader`, those that waited first. */
+  attach(reader: StreamReader): void;
   /** The caller went: no more chunks. */
   close(): void;
 }

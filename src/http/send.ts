@@ -6,7 +6,7 @@ import type { ErrorObject, ValidateFunction } from '../spec/ajv.ts';
 import type { SpecOperation } from '../spec/operations.ts';
 import type { SpecValidators } from '../spec/validators.ts';
 import { envelope } from './api-error.ts';
-import { defectReply } from './defects.ts';
+import { defectResponse } from './defects.ts';
 import type { MockContext, Reply } from './context.ts';
 import type { CoreResponse, Exchange } from './exchange.ts';
 
@@ -43,10 +43,7 @@ export function send(exchange: Exchange, ctx: MockContext, operation: SpecOperat
   }
   // Defects plant bugs of the API (defects.ts) for the contract kit to catch; the mock's own
   // routes are not under test, and the kit reads its tokens from them.
-  if (ctx.defects.size > 0 && !own) {
-    const broken = defectReply(ctx.defects, exchange, operation, reply, ctx);
-    return jsonResponse(exchange, broken, utf8(JSON.stringify(broken.body)));
-  }
+  if (ctx.defects.size > 0 && !own) return defectResponse(ctx.defects, exchange, operation, reply, ctx);
   return jsonResponse(exchange, reply, assembled ?? utf8(JSON.stringify(reply.body)));
 }
 

@@ -11,8 +11,12 @@ export type Ajv = InstanceType<typeof Ajv2020>;
 const COMPONENTS_ID = 'kindgi-mock:components';
 const LOCAL_SCHEMA_PREFIX = '#/components/schemas/';
 
-/** Annotation keywords the document uses beside JSON Schema's own. */
-const DOCUMENT_KEYWORDS = ['x-inferred'] as const;
+/** Annotation keywords the document uses beside JSON Schema's own, with the type of their value. */
+const DOCUMENT_KEYWORDS = [
+  { keyword: 'x-inferred', schemaType: 'boolean' },
+  // Names the rule the mock answers a body with when it breaks the subschema (schema-rules.ts).
+  { keyword: 'x-rule', schemaType: 'string' },
+] as const;
 
 /**
  * A strict Ajv with every schema of `components.schemas` registered.
@@ -25,7 +29,7 @@ const DOCUMENT_KEYWORDS = ['x-inferred'] as const;
 export function createSpecAjv(document: OpenApiDocument, { keepSource = false } = {}): Ajv {
   const ajv = new Ajv2020({ strict: true, allErrors: true, discriminator: true, ...(keepSource ? { code: { source: true } } : {}) });
   addFormats(ajv);
-  for (const keyword of DOCUMENT_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'boolean' });
+  for (const { keyword, schemaType } of DOCUMENT_KEYWORDS) ajv.addKeyword({ keyword, schemaType });
   ajv.addSchema({ $id: COMPONENTS_ID, $defs: rewriteRefs(document.components?.schemas ?? {}) });
   return ajv;
 }

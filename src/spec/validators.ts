@@ -4,6 +4,7 @@
 import { componentRef, createSpecAjv, toAjvSchema, type ValidateFunction } from './ajv.ts';
 import type { OpenApiDocument } from './openapi-types.ts';
 import { listOperations, type SpecOperation } from './operations.ts';
+import { withoutRules } from './schema-rules.ts';
 
 /**
  * Shared by every mock of a process (and every request of each). An Ajv validate function keeps
@@ -16,6 +17,11 @@ export interface SpecValidators {
   /** The validator for an operation's response body at a status; undefined when the status is undocumented. */
   response(operationId: string, status: number | string): ValidateFunction | undefined;
   requestBody(operationId: string): ValidateFunction | undefined;
+  /**
+   * The request body's schema without its rules (`x-rule` subschemas, schema-rules.ts): a body
+   * it takes that requestBody refuses breaks only named rules. Undefined without a body.
+   */
+  requestBodyWithoutRules(operationId: string): ValidateFunction | undefined;
   parameter(operationId: string, location: string, name: string): ValidateFunction | undefined;
   /** The validator of a named component schema (`Correction`, `SuggestedChange`, …). */
   component(name: string): ValidateFunction;
@@ -67,7 +73,10 @@ export function specSchemas(document: OpenApiDocument): SpecSchema[] {
     for (const response of operation.responses.values()) {
       if (response.schema) schemas.push({ key: responseKey(operation.operationId, response.status), where: `${at} ${response.status}`, schema: toAjvSchema(response.schema) });
     }
-    if (operation.requestBody) schemas.push({ key: bodyKey(operation.operationId), where: `${at} request body`, schema: toAjvSchema(operation.requestBody.schema) });
+    if (operation.requestBody) {
+      schemas.push({ key: bodyKey(operation.operationId), where: `${at} request body`, schema: toAjvSchema(operation.requestBody.schema) });
+      schemas.push({ key: bodyWithoutRulesKey(operation.operationId), where: `${at} request body without its rules`, schema: toAjvSchema(withoutRules(document, operation.requestBody.schema)) });
+    }
     for (const parameter of operation.parameters) {
       schemas.push({ key: parameterKey(operation.operationId, parameter.in, parameter.name), where: `${at} parameter ${parameter.name}`, schema: toAjvSchema(parameter.schema) });
     }
@@ -87,6 +96,7 @@ export function namingWhere<T>(where: string, compile: () => T): T {
 const componentKey = (name: string) => `component ${name}`;
 const responseKey = (operationId: string, status: number | string) => `response ${operationId} ${status}`;
 const bodyKey = (operationId: string) => `body ${operationId}`;
+const bodyWithoutRulesKey = (operationId: string) => `body without rules ${operationId}`;
 const parameterKey = (operationId: string, location: string, name: string) => `parameter ${operationId} ${location} ${name}`;
 
 /**
@@ -122,6 +132,7 @@ function validatorsOf(document: OpenApiDocument, functions: ReadonlyMap<string, 
     },
     response: (operationId, status) => functions.get(responseKey(operationId, status)),
     requestBody: (operationId) => functions.get(bodyKey(operationId)),
+    requestBodyWithoutRules: (operationId) => functions.get(bodyWithoutRulesKey(operationId)),
     parameter: (operationId, location, name) => functions.get(parameterKey(operationId, location, name)),
     component(name) {
       const validator = functions.get(componentKey(name));

@@ -79,7 +79,7 @@ export function createCorrectionIndex(lists: IndexLists = new Map<string, SortKe
     lists,
     add(correction, key = sortKeyOf(correction)) {
       for (const dimension of dimensionsOf(correction)) {
-        const name = `${correction.projectId}|${dimension}`;
+        const name = listName(correction.projectId, dimension);
         let list = lists.get(name);
         if (!list) lists.set(name, (list = []));
         insertKey(list, key);

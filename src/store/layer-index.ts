@@ -4,15 +4,29 @@
 // base world) so that its lists stay short.
 import type { Correction } from '../domain/types.ts';
 import { createCorrectionIndex, sortKeyOf, type CorrectionIndex } from './correction-index.ts';
-import { insertKey, removeKey, type SortKey } from './keyset.ts';
+import { compareKeys, insertKey, removeKey, type SortKey } from './keyset.ts';
 
 export const SMALL = 256;
 
-/** `held`: the layer's own corrections, as stored (the full index is built from them). */
-export function createLayerIndex(held: () => Iterable<Correction>): CorrectionIndex {
+/**
+ * `held`: the layer's own corrections, as stored (the full index is built from them).
+ * - `filed`: corrections to index at once (every one of `held`, as a replay left them): sorted
+ *   first, so that each key is appended rather than spliced into a long list.
+ */
+export function createLayerIndex(held: () => Iterable<Correction>, filed: readonly Correction[] = []): CorrectionIndex {
   let byProject = new Map<string, SortKey[]>();
   let full: CorrectionIndex | undefined;
-  let count = 0;
+  let count = filed.length;
+  const keyed = filed.map((correction) => ({ correction, key: sortKeyOf(correction) })).sort((a, b) => compareKeys(a.key, b.key));
+  if (count >= SMALL) full = createCorrectionIndex();
+  for (const { correction, key } of keyed) {
+    if (full) full.add(correction, key);
+    else {
+      let keys = byProject.get(correction.projectId);
+      if (!keys) byProject.set(correction.projectId, (keys = []));
+      keys.push(key);
+    }
+  }
   return {
     add(correction) {
       count += 1;

@@ -1,11 +1,14 @@
 // What a state-file entry must be to be replayed, held to the rules a write is held to: a set of
 // changes of the known keys, each record valid against the world's schemas and the domain rules,
-// naming projects, runs, agents and suggested changes that exist.
+// naming projects, runs, agents and suggested changes that exist; or the base world's clock, a
+// time the clock may read.
 import { viewSuggestedChange } from '../domain/suggested-change-view.ts';
 import { WORLD_RECORD_SCHEMAS } from '../fixtures/world-schemas.ts';
 import { componentRef, createSpecAjv, type ErrorObject, type ValidateFunction } from '../spec/ajv.ts';
 import type { JsonSchema, OpenApiDocument } from '../spec/openapi-types.ts';
 import { compileSpecValidators } from '../spec/validators.ts';
+import { clockRangeProblem } from '../worlds/mock-clock.ts';
+import type { ClockEntry } from './state-lines.ts';
 import { isEmpty, WORLD_CHANGE_KEYS, type WorldChanges } from './world-changes.ts';
 import { ruleBreaks, type WorldLookup } from './world-store.ts';
 
@@ -37,7 +40,10 @@ const WORLD_CHANGES_SCHEMA = {
   } satisfies Record<(typeof WORLD_CHANGE_KEYS)[number], JsonSchema>,
 };
 
-interface Validators { changes: ValidateFunction; view: ValidateFunction }
+/** The clock as `/__mock/clock` left it (state-lines.ts ClockEntry). */
+const CLOCK_ENTRY_SCHEMA = strictObject({ clock: strictObject({ now: { type: 'number' }, frozen: { type: 'boolean' }, at: { type: 'number' } }) });
+
+interface Validators { changes: ValidateFunction; clock: ValidateFunction; view: ValidateFunction }
 
 // Compiled once per document: a start with a non-empty journal pays it once.
 const compiled = new WeakMap<OpenApiDocument, Validators>();
@@ -51,11 +57,16 @@ export function entryChecker(document: OpenApiDocument): EntryCheck {
   let validators = compiled.get(document);
   if (!validators) {
     const ajv = createSpecAjv(document);
-    validators = { changes: ajv.compile(WORLD_CHANGES_SCHEMA), view: compileSpecValidators(document).component('SuggestedChange') };
+    validators = { changes: ajv.compile(WORLD_CHANGES_SCHEMA), clock: ajv.compile(CLOCK_ENTRY_SCHEMA), view: compileSpecValidators(document).component('SuggestedChange') };
     compiled.set(document, validators);
   }
-  const { changes: validateChanges, view: validateView } = validators;
+  const { changes: validateChanges, clock: validateClock, view: validateView } = validators;
   return (value, lookup) => {
+    if (isClockEntry(value)) {
+      if (!validateClock(value)) return schemaProblems(value as unknown as Record<string, unknown>, validateClock.errors ?? []);
+      const outside = clockRangeProblem(value.clock.now) ?? (Number.isFinite(value.clock.at) ? undefined : 'the clock\'s "at" is not a time');
+      return outside ? [outside] : [];
+    }
     const shape = shapeProblem(value);
     if (shape !== undefined) return [shape];
     if (!validateChanges(value)) return schemaProblems(value as Record<string, unknown>, validateChanges.errors ?? []);
@@ -69,6 +80,11 @@ export function entryChecker(document: OpenApiDocument): EntryCheck {
     }
     return [...problems, ...ruleBreaks(changes, lookup.block), ...referenceProblems(changes, lookup)];
   };
+}
+
+/** An entry that sets the clock: an object with `clock` (checked against its schema next). */
+export function isClockEntry(value: unknown): value is ClockEntry {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, 'clock');
 }
 
 function shapeProblem(value: unknown): string | undefined {

@@ -3,17 +3,24 @@
 // always ends on a whole line. On start the file is read, checked, restored and only then mended
 // (a torn last line dropped, a missing newline added, a version-1 file rewritten): a file that is
 // refused is left exactly as it was. The line format is in state-lines.ts, the lock in state-lock.ts.
+//
+// The file stays the size of the world, not of its history: once it is past COMPACT_RATIO times
+// its last snapshot (and at least COMPACT_MIN_BYTES), the next write that lands is followed by a
+// compaction, a snapshot of the world's changes written to FILE.new, synced, renamed over the
+// file and the folder synced, as a reset is. A crash at any point leaves the old file or the new
+// one, each holding every acknowledged write; a compaction that fails changes nothing and is
+// tried again later. After a rename whose folder sync failed, the next write syncs the folder
+// before it is acknowledged (a power cut could otherwise bring the old file back without it).
 import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
 import type { World } from '../domain/world.ts';
 import { StateFileError, StateWriteError } from './state-errors.ts';
 import { nodeStateFileSystem, type StateFileSystem } from './state-fs.ts';
-import { encodeLine, headerLine, isVersion1NoOp, parseStateFile, type JournalEntry } from './state-lines.ts';
+import { encodeLine, headerLine, isVersion1NoOp, parseStateFile, type JournalEntry, type JournalValue, type SnapshotMark } from './state-lines.ts';
 import { acquireStateLock, type StateLock } from './state-lock.ts';
-import type { WorldChanges } from './world-changes.ts';
 
 export { StateFileError, StateWriteError } from './state-errors.ts';
-export type { JournalEntry } from './state-lines.ts';
+export type { JournalEntry, JournalValue, SnapshotMark } from './state-lines.ts';
 
 export const STATE_NOTICE_KINDS = [
   'dropped-torn-line', 'added-newline', 'rewrote-torn-header', 'rewrote-version-1', 'took-over-lock',
@@ -31,10 +38,39 @@ export interface StateNotice {
   message: string;
 }
 
-/** What the restore decided about the entries it was given. */
-export interface RestoreVerdict {
-  /** Why the last entry, which had no newline, breaks a rule: it is dropped. Unset: it is kept. */
-  dropLast?: string;
+/** A compaction waits until the file is this large, so that small files are not rewritten again and again. */
+export const COMPACT_MIN_BYTES = 1024 * 1024;
+/**
+ * …and this many times the last snapshot. 2, not more: the file is then at most twice a snapshot
+ * (and so under 3× a fresh one unless the world shrank by a third since), for each byte appended
+ * a compaction writes about one.
+ */
+export const COMPACT_RATIO = 2;
+
+/** What the journal hands the restore beside the entries. */
+export interface OpenedFile {
+  /** Set when the file starts with a compaction's snapshot: its first `snapshot.lines` entries. */
+  snapshot?: SnapshotMark;
+  /** Keeps the lock alive (state-lock.ts); call it often during a long restore, it is cheap. */
+  beat(): void;
+}
+
+/** A snapshot of the world, for a compaction: one set of changes per line. */
+export interface Snapshot {
+  /** Each line's value, made into JSON only as it is written. */
+  values: readonly JournalValue[];
+  /** How many writes it stands for: the restore counts them as restored. */
+  writes: number;
+}
+
+export interface CompactionOptions {
+  /** The world's changes now, every acknowledged write in them (the journal asks between writes). */
+  snapshot(): Snapshot;
+  /** Defaults COMPACT_MIN_BYTES and COMPACT_RATIO. */
+  minBytes?: number;
+  ratio?: number;
+  /** Told of a compaction that did not reach the disk; the file stays as it was and every write in it. */
+  onFailure?(error: StateWriteError): void;
 }
 
 export interface OpenStateJournalOptions {
@@ -44,7 +80,9 @@ export interface OpenStateJournalOptions {
    * Rebuilds the state from the entries before the file is touched. Throwing refuses the file:
    * it is left as it was and the lock released. Without it, every entry that verifies is kept.
    */
-  restore?: (entries: readonly JournalEntry[], version: 1 | 2) => RestoreVerdict | void;
+  restore?: (entries: readonly JournalEntry[], version: 1 | 2, opened: OpenedFile) => void;
+  /** Without it, the journal is never compacted. */
+  compaction?: CompactionOptions;
 }
 
 export interface StateJournal {
@@ -52,13 +90,19 @@ export interface StateJournal {
   /** What the start mended: a dropped torn line, an added newline, a rewritten file, a taken-over lock. */
   readonly notices: readonly StateNotice[];
   /**
-   * Writes one line for `changes` and syncs it; returns once every byte is on disk.
+   * Writes one line for `value` and syncs it; returns once every byte is on disk.
    * - Throws StateWriteError when it did not get there (the file is cut back to its last whole
    *   line, or marked to be before the next append, which is refused until it can be).
    */
-  append(changes: WorldChanges): void;
-  /** Replaces the file by a new journal of the same world, atomically; StateWriteError leaves the old one. */
-  reset(): void;
+  append(value: JournalValue): void;
+  /** Replaces the file by a new journal of the same world holding `kept` (the clock), atomically; StateWriteError leaves the old one. */
+  reset(kept?: readonly JournalValue[]): void;
+  /** Replaces the file by a snapshot of the world (options.compaction), atomically; StateWriteError leaves the old one, whole. */
+  compact(): void;
+  /** Compacts when the file is past its size (see COMPACT_RATIO); a failure is told to `onFailure`, and tried again after `minBytes` more. */
+  compactIfDue(): boolean;
+  /** The file's length in bytes, as far as it is acknowledged. */
+  size(): number;
   /** Closes the file and releases the lock; idempotent. */
   close(): void;
 }
@@ -76,22 +120,28 @@ export function worldFingerprint(world: World): string {
 export function openStateJournal(path: string, world: World, options: OpenStateJournalOptions = {}): StateJournal {
   const fs = options.fileSystem ?? nodeStateFileSystem;
   const fingerprint = worldFingerprint(world);
-  const header = headerLine(fingerprint);
   const lock = acquireStateLock(path);
   try {
     const notices: StateNotice[] = lock.tookOver !== undefined ? [{ kind: 'took-over-lock', message: lock.tookOver }] : [];
-    const opened = openAndMend(path, fingerprint, header, fs, options.restore, notices);
-    return journalOn(path, header, fs, lock, opened, notices);
+    const opened = openAndMend(path, fingerprint, fs, lock, options.restore, notices);
+    return journalOn(path, fingerprint, fs, lock, opened, notices, options.compaction);
   } catch (error) {
     lock.release();
     throw error;
   }
 }
 
-interface OpenFile { fd: number; length: number }
+interface OpenFile {
+  fd: number;
+  length: number;
+  /** The bytes of the header and the snapshot the file starts with (0 for a file not compacted). */
+  snapshotBytes: number;
+  /** False when the rename that made the file is not known to be on disk (its folder's sync failed). */
+  folderSynced: boolean;
+}
 
 /** Reads and restores, then (the restore accepted) mends the file and opens it for appending. */
-function openAndMend(path: string, fingerprint: string, header: Buffer, fs: StateFileSystem, restore: OpenStateJournalOptions['restore'], notices: StateNotice[]): OpenFile {
+function openAndMend(path: string, fingerprint: string, fs: StateFileSystem, lock: StateLock, restore: OpenStateJournalOptions['restore'], notices: StateNotice[]): OpenFile {
   let bytes: Buffer | undefined;
   try {
     bytes = fs.readFile(path);
@@ -107,19 +157,21 @@ function openAndMend(path: string, fingerprint: string, header: Buffer, fs: Stat
       throw new StateFileError(path, `could not be mended after it was read (${(error as Error).message}); nothing was served`);
     }
   };
+  const header = headerLine(fingerprint);
+  const beat = () => lock.beat?.();
   if (parsed.kind === 'new' || parsed.kind === 'torn-header') {
-    restore?.([], 2);
+    restore?.([], 2, { beat });
     if (parsed.kind === 'torn-header') {
       notices.push({ kind: 'rewrote-torn-header', line: 1, bytes: parsed.bytes, message: `--state ${path}: line 1 was a header cut short (${parsed.bytes} bytes) holding no write; wrote a new header` });
     }
     return mending(() => writeFresh(path, [header], fs));
   }
 
-  const verdict = restore?.(parsed.entries, parsed.version) ?? {};
+  // A last line that verifies is whole, its newline aside: the last acknowledged write, kept
+  // whatever the restore makes of it (a rule it breaks refuses the file, as for any other line).
+  restore?.(parsed.entries, parsed.version, { ...(parsed.snapshot ? { snapshot: parsed.snapshot } : {}), beat });
   const last = parsed.entries[parsed.entries.length - 1];
-  const dropLast = last !== undefined && !last.terminated && verdict.dropLast !== undefined;
-  const kept = dropLast ? parsed.entries.slice(0, -1) : parsed.entries;
-  const dropped = parsed.torn ?? (dropLast ? { line: last.line, start: last.start, bytes: last.bytes, why: `it breaks a rule: ${verdict.dropLast!}` } : undefined);
+  const dropped = parsed.torn;
   if (dropped) {
     notices.push({
       kind: 'dropped-torn-line', line: dropped.line, bytes: dropped.bytes,
@@ -128,14 +180,15 @@ function openAndMend(path: string, fingerprint: string, header: Buffer, fs: Stat
   }
 
   if (parsed.version === 1) {
-    const lines = kept.filter((entry) => !isVersion1NoOp(entry.value)).map((entry) => encodeLine(entry.value));
+    const lines = parsed.entries.filter((entry) => !isVersion1NoOp(entry.value)).map((entry) => encodeLine(entry.value));
     notices.push({
       kind: 'rewrote-version-1',
-      message: `--state ${path}: a version-1 file (no checksums); its ${kept.length} line${kept.length === 1 ? '' : 's'} passed every check and it was rewritten as version 2`,
+      message: `--state ${path}: a version-1 file (no checksums); its ${parsed.entries.length} line${parsed.entries.length === 1 ? '' : 's'} passed every check and it was rewritten as version 2`,
     });
     return mending(() => writeFresh(path, [header, ...lines], fs));
   }
 
+  const snapshotEnd = parsed.snapshot === undefined ? 0 : parsed.snapshot.lines === 0 ? parsed.entries[0]?.start ?? parsed.length : endOf(parsed.entries[parsed.snapshot.lines - 1]!);
   return mending(() => {
     const fd = fs.open(path, 'r+');
     try {
@@ -151,7 +204,7 @@ function openAndMend(path: string, fingerprint: string, header: Buffer, fs: Stat
         notices.push({ kind: 'added-newline', line, message: `--state ${path}: line ${line} had every byte but its newline; kept it and added the newline` });
       }
       fs.fsync(fd);
-      return { fd, length };
+      return { fd, length, snapshotBytes: snapshotEnd, folderSynced: true };
     } catch (error) {
       fs.close(fd);
       throw error;
@@ -159,11 +212,20 @@ function openAndMend(path: string, fingerprint: string, header: Buffer, fs: Stat
   });
 }
 
-function journalOn(path: string, header: Buffer, fs: StateFileSystem, lock: StateLock, opened: OpenFile, notices: StateNotice[]): StateJournal {
-  let { fd, length: goodLength } = opened;
+/** Where an entry's line ends, its newline included (one added when it lacked it). */
+const endOf = (entry: JournalEntry) => entry.start + entry.bytes + 1;
+
+function journalOn(path: string, fingerprint: string, fs: StateFileSystem, lock: StateLock, opened: OpenFile, notices: StateNotice[], compaction: CompactionOptions | undefined): StateJournal {
+  let { fd, length: goodLength, snapshotBytes } = opened;
   // A failed write whose partial line could not be cut off yet: cut before anything else is written.
   let dirty = false;
   let closed = false;
+  // The rename that made this file may not be on disk yet: sync the folder before the next answer.
+  let folderUnsynced = !opened.folderSynced;
+  // After a failed compaction, the length the file must reach before the next attempt.
+  let retryAt = 0;
+  const minBytes = compaction?.minBytes ?? COMPACT_MIN_BYTES;
+  const ratio = compaction?.ratio ?? COMPACT_RATIO;
 
   const cutBack = (): boolean => {
     try {
@@ -178,37 +240,75 @@ function journalOn(path: string, header: Buffer, fs: StateFileSystem, lock: Stat
   const refuseWhenClosed = () => {
     if (closed) throw new StateWriteError(path, 'closed', 'the state file is closed');
   };
+  /** Puts a file writeFresh made in the place of the open one. */
+  const replaceBy = (fresh: OpenFile) => {
+    closeQuietly(fs, fd);
+    ({ fd, length: goodLength, snapshotBytes } = fresh);
+    folderUnsynced = !fresh.folderSynced;
+    dirty = false;
+    retryAt = 0;
+  };
 
-  return {
+  const journal: StateJournal = {
     path,
     notices,
-    append(changes) {
+    append(value) {
       refuseWhenClosed();
-      const line = encodeLine(changes);
+      const line = encodeLine(value);
       if (dirty && !cutBack()) {
         throw new StateWriteError(path, 'partial-line', 'a failed write left a partial line that cannot be cut off yet; no write is kept until it is');
       }
       try {
         writeAll(fs, fd, line, goodLength);
         fs.fsync(fd);
+        if (folderUnsynced) {
+          fs.syncDirectory(dirname(path));
+          folderUnsynced = false;
+        }
       } catch (error) {
         cutBack();
         throw new StateWriteError(path, reasonOf(error), `a write did not reach the disk (${(error as Error).message}); it was not applied${dirty ? ', and its partial line is cut off before the next write' : ''}`);
       }
       goodLength += line.length;
     },
-    reset() {
+    reset(kept = []) {
       refuseWhenClosed();
       let fresh: OpenFile;
       try {
-        fresh = writeFresh(path, [header], fs);
+        fresh = writeFresh(path, [headerLine(fingerprint), ...kept.map((value) => encodeLine(value))], fs);
       } catch (error) {
         throw new StateWriteError(path, reasonOf(error), `the reset did not reach the disk (${(error as Error).message}); the old state stays`);
       }
-      closeQuietly(fs, fd);
-      ({ fd, length: goodLength } = fresh);
-      dirty = false;
+      replaceBy(fresh);
     },
+    compact() {
+      refuseWhenClosed();
+      if (!compaction) throw new Error('this journal was opened without compaction');
+      let fresh: OpenFile;
+      try {
+        const { values, writes } = compaction.snapshot();
+        const lines = function* () {
+          yield headerLine(fingerprint, { lines: values.length, writes });
+          for (const value of values) yield encodeLine(value);
+        };
+        fresh = writeFresh(path, lines(), fs);
+      } catch (error) {
+        throw new StateWriteError(path, reasonOf(error), `a compaction did not reach the disk (${(error as Error).message}); the file stays as it was, every write in it`);
+      }
+      replaceBy({ ...fresh, snapshotBytes: fresh.length });
+    },
+    compactIfDue() {
+      if (closed || !compaction || dirty || goodLength < retryAt || goodLength <= Math.max(minBytes, ratio * snapshotBytes)) return false;
+      try {
+        journal.compact();
+        return true;
+      } catch (error) {
+        retryAt = goodLength + minBytes;
+        compaction.onFailure?.(error as StateWriteError);
+        return false;
+      }
+    },
+    size: () => goodLength,
     close() {
       if (closed) return;
       closed = true;
@@ -218,18 +318,23 @@ function journalOn(path: string, header: Buffer, fs: StateFileSystem, lock: Stat
       lock.release();
     },
   };
+  return journal;
 }
 
 /**
- * Writes `lines` to `FILE.new` in the same folder, syncs it and renames it over the file: the
- * file is the old one or the new one, never a mix. Returns the new file, open for appending.
+ * Writes `lines` to `FILE.new` in the same folder, syncs it, renames it over the file and syncs
+ * the folder: the file is the old one or the new one, never a mix. Returns the new file, open
+ * for appending (`folderSynced` false when only the folder's sync failed: the rename is done).
  */
-function writeFresh(path: string, lines: Buffer[], fs: StateFileSystem): OpenFile {
+function writeFresh(path: string, lines: Iterable<Buffer>, fs: StateFileSystem): OpenFile {
   const temp = `${path}.new`;
-  const bytes = Buffer.concat(lines);
+  let length = 0;
   const fd = fs.open(temp, 'w');
   try {
-    writeAll(fs, fd, bytes, 0);
+    for (const line of lines) {
+      writeAll(fs, fd, line, length);
+      length += line.length;
+    }
     fs.fsync(fd);
     fs.rename(temp, path);
   } catch (error) {
@@ -237,17 +342,19 @@ function writeFresh(path: string, lines: Buffer[], fs: StateFileSystem): OpenFil
     try {
       fs.unlink(temp);
     } catch {
-      // Left behind, it is overwritten by the next reset; the file itself is untouched.
+      // Left behind, it is overwritten by the next reset or compaction; the file itself is untouched.
     }
     throw error;
   }
+  let folderSynced = true;
   try {
     fs.syncDirectory(dirname(path));
   } catch {
     // The rename is done and every reader sees the new file; failing now would leave the disk
-    // and the memory apart. Only a power cut before the folder reaches the disk could undo it.
+    // and the memory apart. The next write syncs the folder before it is acknowledged.
+    folderSynced = false;
   }
-  return { fd, length: bytes.length };
+  return { fd, length, snapshotBytes: 0, folderSynced };
 }
 
 /** Writes every byte at `position`, however few each call takes; a call that takes none is a failure. */

@@ -9,15 +9,29 @@
 // 0x0A ends every line, and only a line cut short by a crash can lack it: that last line is kept
 // when its checksum verifies (only its newline was lost), else it is dropped and reported.
 // Version 1 (no checksums: each line is the bare JSON) is still read, and rewritten as version 2.
+//
+// A compacted file (state-file.ts) has the same shape: its header adds
+// `"snapshot":{"lines":K,"writes":N}`, saying that its first K entries are a snapshot of the world
+// after N writes (written at once, never torn), and the entries after them writes made since.
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
+import type { KeptClock } from '../worlds/mock-clock.ts';
 import { StateFileError } from './state-errors.ts';
+import type { WorldChanges } from './world-changes.ts';
 
 export const STATE_FORMAT = 'kindgi-mock-state';
 export const STATE_VERSION = 2;
 const CHECKSUM_DIGITS = 16;
 const CHECKSUM_PATTERN = /^[0-9a-f]{16}$/;
 const NEWLINE = 0x0a;
+
+/** The base world's clock as set by `/__mock/clock`, kept so that a restart goes on from it. */
+export interface ClockEntry {
+  clock: KeptClock;
+}
+
+/** What one line after the header holds: a write's changes, or the clock. */
+export type JournalValue = WorldChanges | ClockEntry;
 
 /** One line after the header, parsed but not yet checked against the world's rules. */
 export interface JournalEntry {
@@ -52,7 +66,17 @@ export type ParsedStateFile =
     entries: JournalEntry[];
     torn?: TornLine;
     length: number;
+    /** Set for a compacted file: its first `lines` entries are a snapshot of the world after `writes` writes. */
+    snapshot?: SnapshotMark;
   };
+
+/** What a compacted file's header says of the snapshot it starts with. */
+export interface SnapshotMark {
+  /** How many entries after the header the snapshot is. */
+  lines: number;
+  /** How many writes it stands for (each one once journalled on its own). */
+  writes: number;
+}
 
 /** A version-1 line written for a write that changed nothing (`{}`): version 2 never writes one. */
 export function isVersion1NoOp(value: unknown): boolean {
@@ -68,13 +92,18 @@ export function checksumOf(json: Uint8Array): string {
 export function encodeLine(value: unknown): Buffer {
   const json = JSON.stringify(value);
   if (json === undefined) throw new Error('the state file keeps JSON values only');
+  return encodeJsonLine(json);
+}
+
+/** A version-2 line for JSON text already made (one value, no raw newline), newline included. */
+export function encodeJsonLine(json: string): Buffer {
   const body = Buffer.from(json, 'utf8');
   return Buffer.concat([Buffer.from(`${checksumOf(body)} `, 'latin1'), body, Buffer.of(NEWLINE)]);
 }
 
-/** The version-2 header of a journal for the world with this fingerprint, newline included. */
-export function headerLine(worldFingerprint: string): Buffer {
-  return encodeLine({ format: STATE_FORMAT, version: STATE_VERSION, world: worldFingerprint });
+/** The version-2 header of a journal for the world with this fingerprint, newline included; a compacted file's names its snapshot. */
+export function headerLine(worldFingerprint: string, snapshot?: SnapshotMark): Buffer {
+  return encodeLine({ format: STATE_FORMAT, version: STATE_VERSION, world: worldFingerprint, ...(snapshot ? { snapshot } : {}) });
 }
 
 /**
@@ -106,7 +135,14 @@ export function parseStateFile(path: string, bytes: Buffer | undefined, worldFin
     else if (!segment.terminated) torn = { line, start: segment.start, bytes: size, why: `${read.why}: a write cut short` };
     else throw new StateFileError(path, `line ${line} is corrupt: ${read.why}; the state cannot be restored (the file was left as it was)`);
   });
-  return { kind: 'journal', version: header.version, headerUnterminated: !first.terminated, entries, ...(torn ? { torn } : {}), length: bytes.length };
+  const { snapshot } = header;
+  // A snapshot reaches the file whole (renamed into place once synced): one cut short is damage, not a crash.
+  if (snapshot && entries.length < snapshot.lines) {
+    throw new StateFileError(path, `line 1 (the header) names a snapshot of ${snapshot.lines} lines, and the file has ${entries.length} whole ones; the state cannot be restored (the file was left as it was)`);
+  }
+  return {
+    kind: 'journal', version: header.version, headerUnterminated: !first.terminated, entries, ...(torn ? { torn } : {}), length: bytes.length, ...(snapshot ? { snapshot } : {}),
+  };
 }
 
 interface Segment { start: number; end: number; terminated: boolean }
@@ -156,7 +192,7 @@ function parseJson(bytes: Buffer): Read {
   }
 }
 
-type Header = { ok: true; version: 1 | 2; world: unknown } | { ok: false; problem: string };
+type Header = { ok: true; version: 1 | 2; world: unknown; snapshot?: SnapshotMark } | { ok: false; problem: string };
 
 /**
  * The first line: a version-2 header (checksummed) or a version-1 one (bare JSON). A line shaped
@@ -166,12 +202,15 @@ type Header = { ok: true; version: 1 | 2; world: unknown } | { ok: false; proble
 function readHeader(line: Buffer): Header {
   const corrupt = (why: string): Header => ({ ok: false, problem: `line 1 (the header) is corrupt: ${why}; the state cannot be restored (the file was left as it was)` });
   const newer = (version: number): Header => ({ ok: false, problem: `line 1: has format version ${version}; this kindgi-mock reads versions 1 and 2 (a newer kindgi-mock wrote it)` });
-  const fieldsOf = (value: unknown) => (typeof value === 'object' && value !== null ? value as { format?: unknown; version?: unknown; world?: unknown } : undefined);
+  const fieldsOf = (value: unknown) => (typeof value === 'object' && value !== null ? value as { format?: unknown; version?: unknown; world?: unknown; snapshot?: unknown } : undefined);
   const checked = readChecked(line);
   if (checked.ok) {
     const fields = fieldsOf(checked.value);
     if (fields?.format !== STATE_FORMAT) return NOT_A_STATE_FILE;
-    if (fields.version === STATE_VERSION) return { ok: true, version: 2, world: fields.world };
+    if (fields.version === STATE_VERSION) {
+      if (fields.snapshot === undefined) return { ok: true, version: 2, world: fields.world };
+      return isSnapshotMark(fields.snapshot) ? { ok: true, version: 2, world: fields.world, snapshot: fields.snapshot } : corrupt('its snapshot is not {"lines":N,"writes":N}');
+    }
     return typeof fields.version === 'number' && fields.version > STATE_VERSION ? newer(fields.version) : corrupt(`it names version ${String(fields.version)}`);
   }
   if (checked.why === CHECKSUM_MISMATCH) return corrupt(checked.why);
@@ -182,6 +221,12 @@ function readHeader(line: Buffer): Header {
     return typeof fields.version === 'number' && fields.version > STATE_VERSION ? newer(fields.version) : corrupt('it has no checksum');
   }
   return line.includes(STATE_FORMAT, 0, 'latin1') ? corrupt(checked.why) : NOT_A_STATE_FILE;
+}
+
+function isSnapshotMark(value: unknown): value is SnapshotMark {
+  const count = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 2
+    && count((value as SnapshotMark).lines) && count((value as SnapshotMark).writes);
 }
 
 const NOT_A_STATE_FILE: Header = { ok: false, problem: 'is not a kindgi-mock state file (line 1 is not a state header); give another path or remove it' };

@@ -77,6 +77,13 @@ export interface WorldStore {
    * takes the objects as its own.
    */
   restore(changes: WorldChanges): void;
+  /**
+   * Starts a replay of many sets of changes (the state file's, at start), each applied as
+   * `restore` applies it; the list index and the newest time are brought up to date once, by
+   * `finish`, rather than at each set (re-filing each correction as it came cost more than the
+   * rest of the replay). Until `finish`, only `lookup` may be read.
+   */
+  replay(): StoreReplay;
   /** Stores a new or changed correction and re-files it in the list index. */
   saveCorrection(correction: Correction): void;
   /** The world as it is now, with every write applied (a copy). */
@@ -85,6 +92,13 @@ export interface WorldStore {
   worldView(): World;
   /** How many Idempotency-Key answers are kept now (at most MAX_KEPT_REPLIES). */
   keptReplyCount(): number;
+  /**
+   * Everything this world holds that the loaded one does not, as one set of changes that,
+   * restored over the loaded world, gives this one (the state file's snapshot): each changed or
+   * new record as it is now, the approvals and checks of the loaded world that ended, and the
+   * answers kept now, oldest first. The stored objects themselves: read only.
+   */
+  ownChanges(): Required<WorldChanges>;
   /** How many writes changed this world since it was loaded or reset. */
   writeCount(): number;
   /** The newest time the world's records carry (tokens aside), in epoch ms: a clock set before it would stamp a write before the record it changes. */
@@ -114,11 +128,20 @@ function movedTally<T extends { id: string }>(baseTally: Readonly<Record<string,
   return counts;
 }
 
+/** A replay under way (WorldStore.replay). */
+export interface StoreReplay {
+  apply(changes: WorldChanges): void;
+  /** Files the replayed corrections in the list index and takes in their times. */
+  finish(): void;
+}
+
 export interface StoreOptions {
   /** Called with every set of changes that changes something, before it is applied (the state file); throwing refuses it. */
   onCommit?: (changes: WorldChanges) => void;
   /** Called before a reset to the loaded world; throwing refuses it. */
   onReset?: () => void;
+  /** Called once a set of changes `onCommit` took is applied (the state file compacts itself then); it must not throw. */
+  afterCommit?: () => void;
   /** Now, for the expiry of kept Idempotency-Key answers (the mock clock); Date.now by default. */
   clock?: () => number;
 }
@@ -192,15 +215,30 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
     return own.length === 0 ? loadedLists : [...loadedLists, ...own];
   };
 
+  // Set during a replay: the list index and the newest time wait for its end (replay below).
+  let replaying = false;
+
   const putCorrection = (correction: Correction) => {
     const previous = layer.corrections.get(correction.id);
     if (previous) {
-      if (layer.corrections.owns(correction.id)) layer.index.remove(previous);
+      if (layer.corrections.owns(correction.id)) {
+        if (replaying) takeInTimes(previous);
+        else layer.index.remove(previous);
+      }
       if (layer.live.get(liveKey(previous)) === previous.id) layer.live.delete(liveKey(previous));
     }
     layer.corrections.set(correction.id, correction);
-    layer.index.add(correction);
+    if (!replaying) layer.index.add(correction);
     if (isLive(correction)) layer.live.set(liveKey(correction), correction.id);
+  };
+
+  const takeInTimes = (records: unknown) => {
+    layer.newest = Math.max(layer.newest, newestDateIn(records));
+  };
+  /** Sets a record of this layer; in a replay, the version it replaces is taken into the newest time first (finish reads only the last versions). */
+  const putRecord = <T extends { id: string }>(map: LayeredMap<string, T>, record: T) => {
+    if (replaying && map.owns(record.id)) takeInTimes(map.get(record.id));
+    map.set(record.id, record);
   };
 
   const clock = options.clock ?? Date.now;
@@ -209,10 +247,10 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
   const apply = (copy: WorldChanges) => {
     const now = clock();
     for (const correction of copy.corrections ?? []) putCorrection(correction);
-    for (const change of copy.suggestedChanges ?? []) layer.changes.set(change.id, change);
-    for (const run of copy.runs ?? []) layer.runs.set(run.id, run);
-    for (const agent of copy.agents ?? []) layer.agents.set(agent.id, agent);
-    for (const block of copy.blocks ?? []) layer.blocks.set(block.id, block);
+    for (const change of copy.suggestedChanges ?? []) putRecord(layer.changes, change);
+    for (const run of copy.runs ?? []) putRecord(layer.runs, run);
+    for (const agent of copy.agents ?? []) putRecord(layer.agents, agent);
+    for (const block of copy.blocks ?? []) putRecord(layer.blocks, block);
     for (const approval of copy.approvals ?? []) layer.approvals.set(approval.id, approval);
     for (const id of copy.closedApprovals ?? []) layer.approvals.delete(id);
     for (const check of copy.checks ?? []) layer.checks.set(check.suggestedChangeId, check);
@@ -223,8 +261,25 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
       if (reply.expires > now) layer.replies.set(reply.slot, reply);
     }
     forgetOldReplies(now);
-    layer.newest = Math.max(layer.newest, newestDateIn([copy.corrections, copy.suggestedChanges, copy.runs, copy.agents, copy.blocks]));
+    if (!replaying) takeInTimes([copy.corrections, copy.suggestedChanges, copy.runs, copy.agents, copy.blocks]);
     if (!isEmpty(copy)) layer.writes += 1;
+  };
+
+  // Every version a replay stored is taken into the newest time: those replaced as they were
+  // (putRecord), the last ones here; and the list index is made once, of the last versions.
+  const replay = (): StoreReplay => {
+    if (replaying) throw new Error('a replay is already under way');
+    replaying = true;
+    return {
+      apply,
+      finish() {
+        if (!replaying) return;
+        replaying = false;
+        const { corrections } = layer;
+        takeInTimes([corrections.ownValues(), layer.changes.ownValues(), layer.runs.ownValues(), layer.agents.ownValues(), layer.blocks.ownValues()].map((values) => [...values]));
+        layer.index = createLayerIndex(() => corrections.ownValues(), [...corrections.ownValues()]);
+      },
+    };
   };
 
   /** Expired answers from the oldest on, then the oldest past MAX_KEPT_REPLIES. */
@@ -239,11 +294,14 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
   // and the caller is answered only after the journal has it on disk. The copy is made first, so
   // nothing can fail between the journal and the memory.
   const commit = (changes: WorldChanges) => {
+    if (replaying) throw new Error('a replay is under way: nothing may be committed until it is finished');
     const broken = ruleBreaks(changes, blockOf);
     if (broken.length > 0) throw new Error(`refused to store a change that breaks the domain rules:\n${broken.join('\n')}`);
     const copy = structuredClone(changes);
-    if (!isEmpty(changes)) options.onCommit?.(changes);
+    const journalled = !isEmpty(changes);
+    if (journalled) options.onCommit?.(changes);
     apply(copy);
+    if (journalled) options.afterCommit?.();
   };
 
   // Each collection by name: spreading base.world would read its held runs all at once (held-records.ts).
@@ -359,6 +417,8 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
 
     restore: apply,
 
+    replay,
+
     saveCorrection(correction) {
       commit({ corrections: [correction] });
     },
@@ -368,6 +428,19 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
     worldView,
 
     keptReplyCount: () => layer.replies.size,
+
+    ownChanges: () => ({
+      corrections: [...layer.corrections.ownValues()],
+      suggestedChanges: [...layer.changes.ownValues()],
+      runs: [...layer.runs.ownValues()],
+      agents: [...layer.agents.ownValues()],
+      blocks: [...layer.blocks.ownValues()],
+      approvals: [...layer.approvals.ownValues()],
+      closedApprovals: [...base.approvals.keys()].filter((id) => !layer.approvals.has(id)),
+      checks: [...layer.checks.ownValues()],
+      finishedChecks: [...base.checks.keys()].filter((id) => !layer.checks.has(id)),
+      replies: [...layer.replies.values()].filter((reply) => reply.expires > clock()),
+    }),
 
     writeCount: () => layer.writes,
 
@@ -386,6 +459,7 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
     },
 
     reset() {
+      if (replaying) throw new Error('a replay is under way');
       options.onReset?.();
       layer = emptyLayer(base);
     },

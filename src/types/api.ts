@@ -757,7 +757,10 @@ export interface components {
             updatedAt: string;
         };
         /** @description What the caller says about one run. The maker comes from the token, so `madeBy` here is an
-         *     unknown field.
+         *     unknown field. It says at least one of `decisions`, `answer` and `items`; `shouldCall` and
+         *     `mustNotCall` only with `decisions: wrong`, `shouldSay` only with `answer: wrong`. Each
+         *     rule of `allOf` is named by its `x-rule`, the rule the mock answers a body that breaks it
+         *     with (`400 validation-failed`, `details.violations[].rule`).
          *      */
         CorrectionCreate: {
             runId: string;
@@ -769,24 +772,38 @@ export interface components {
             answer?: "right" | "wrong";
             shouldSay?: string;
             why?: string;
-            items?: components["schemas"]["CorrectionItem"][];
+            items?: (components["schemas"]["CorrectionItem"] & {
+                pointer?: string;
+                rank?: number;
+            })[];
             correctorGroupId?: string;
             /** @description The app's opaque id for the end user it corrects for. */
             participantId?: string;
-        };
-        /** @description A re-sort, a status set by hand, or both. */
+        } & (({
+            decisions: unknown;
+        } | {
+            answer: unknown;
+        } | {
+            items: unknown;
+        }) & unknown & unknown & unknown);
+        /** @description A re-sort, a status set by hand, or both. Each rule of `allOf` is named by its `x-rule`;
+         *     the mock answers a body that breaks one `400 bad-input`.
+         *      */
         CorrectionChange: {
             sortedTo?: components["schemas"]["SortedTo"];
             /** @description Why it was sorted so; only with `sortedTo`. */
             reason?: string;
             /**
-             * @description `fixed` and `removed` cannot be set by hand; `with-owner` needs it sorted to the owner.
+             * @description `fixed` and `removed` cannot be set by hand; `with-owner` needs it sorted to the owner:
+             *     with a `sortedTo` beside it, that one is `owner`; without, the correction must already
+             *     be (else `400 bad-input`, `details.rule: with-owner-needs-owner`).
+             *
              * @enum {string}
              */
             status?: "open" | "being-fixed" | "with-owner" | "wont-fix";
             /** @description Becomes `statusNote`; only with `status`. */
             note?: string;
-        };
+        } & (unknown & unknown & unknown);
         AddAsLatestRequest: {
             reason?: string;
         };
@@ -795,7 +812,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description A malformed parameter or body (`bad-input`, `unknown-field`, `scope-invalid`, or a broken rule). */
+        /** @description A query parameter the operation does not document, a malformed parameter or body (`bad-input`, `unknown-field`, `scope-invalid`, or a broken rule). */
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -921,6 +938,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description A query parameter /health does not take (`bad-input`, naming it); see x-inferred-behaviours. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getOpenApiDocument: {
@@ -951,6 +978,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
         };
     };
     listCorrections: {
@@ -968,7 +996,7 @@ export interface operations {
                 runId?: string;
                 /** @description Only corrections of runs of this agent. */
                 agentId?: string;
-                /** @description Only corrections of runs of this version of the agent. Only together with `agentId`. */
+                /** @description Only corrections of runs of this version of the agent. Only together with `agentId` (see `x-dependentRequired`). */
                 agentVersion?: string;
                 /** @description Only corrections of runs of this flow. */
                 flowId?: string;
@@ -1097,6 +1125,7 @@ export interface operations {
                     "application/json": components["schemas"]["CorrectionWithCopies"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description No correction with that id in this workspace (or none the caller may read). */
             404: {
@@ -1215,6 +1244,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuggestedChange"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description No suggested change with that id, or none the caller may read. */
             404: {

@@ -308,15 +308,17 @@ export interface paths {
         /**
          * Open a session, an isolated world for one test
          * @description Opens a session: a world of its own that starts as the loaded world (or, with `seed`, the
-         *     world generated from that seed), with a token of its own for each principal. Those tokens
-         *     reach this session's world only; its writes are never seen by the base world or another
-         *     session. Everything per world is its own: writes, `Idempotency-Key` answers, approvals,
-         *     checks, test runs, faults (as the mock started), the clock (as the mock started) and
-         *     cursors. With a seed, new ids come from the seed's sequence and cursors are sealed with a
-         *     secret derived from it, so the same requests on the same frozen clock answer the same
-         *     bytes. Sessions live in memory only (`--state` keeps the base world's writes). One left
-         *     idle for `ttlSeconds` (30 minutes by default), measured on the mock's clock
-         *     (`/__mock/clock`), ends by itself. At most 10 000 are open at once
+         *     world generated from that seed), with a token of its own for each principal: a random
+         *     string (`<session id>_<32 hex digits>`), made from no token of any world, that only this
+         *     session answers to. Those tokens reach this session's world only, and no string made from
+         *     them reaches another; its writes are never seen by the base world or another session.
+         *     Everything per world is its own: writes, `Idempotency-Key` answers, approvals, checks, test
+         *     runs, faults (as the mock started), the clock (as the mock started) and cursors. With a
+         *     seed, new ids come from the seed's sequence and cursors are sealed with a secret derived
+         *     from it, so the same requests on the same frozen clock answer the same bytes. Sessions live
+         *     in memory only (`--state` keeps the base world's writes). One left idle for `ttlSeconds`
+         *     (30 minutes by default), measured on the mock's clock (`/__mock/clock`), ends by itself,
+         *     its world freed within a second, with no request. At most 10 000 are open at once
          *     (`429 too-many-sessions`). The body is optional. Loopback callers, or others with the admin secret, from no foreign page.
          *
          */
@@ -556,7 +558,10 @@ export interface paths {
          * The requests the mock answers, as they come
          * @description Server-Sent Events: a `request` event for each request answered from now on, its data a
          *     journal entry as `GET /__mock/requests` lists them (its `id` the request id), narrowed by
-         *     `status` and `path` as there. It stays open until the caller goes. Loopback callers, or
+         *     `status` and `path` as there. It stays open until the caller goes, or falls behind: a
+         *     reader that has left more than 1 MiB (1 048 576 bytes) unread when an event comes is
+         *     dropped, with a last `dropped` event whose data is `{ reason, unsentBytes, limitBytes }`
+         *     (sent if it reads on within a second), and the connection is closed. Loopback callers, or
          *     others with the admin secret.
          *
          */
@@ -978,7 +983,9 @@ export interface components {
         /** @description A session, with a token of its own for each principal of its world. */
         Session: components["schemas"]["SessionFields"] & {
             /** @description The same entries as `GET /__mock/principals`, each with this session's own token
-             *     (`<session id>.<the principal's token>`): the app under test changes nothing but the token it sends.
+             *     instead of the world's: `<session id>_<32 random hex digits>`, unrelated to the
+             *     principal's token, so find a principal by its `id`. The app under test changes
+             *     nothing but the token it sends.
              *      */
             principals: components["schemas"]["Principal"][];
         };
@@ -2456,7 +2463,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stream: `event: request`, `id: <request id>`, `data: <a JournalEntry as JSON>`. */
+            /** @description The stream: `event: request`, `id: <request id>`, `data: <a JournalEntry as JSON>`; last, for a reader dropped for falling behind, `event: dropped`, `data: { "reason", "unsentBytes", "limitBytes" }`. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -43,6 +43,42 @@ export function createMockClock(source: () => number = Date.now, start?: ClockSe
 }
 
 /**
+ * The base world's clock as the state file keeps it (`--state`): its setting, and the source's
+ * time when it was made, so that after a restart a running clock runs on from where it was.
+ */
+export interface KeptClock {
+  now: number;
+  frozen: boolean;
+  /** The clock's source (real time, or a test's clock) when the setting was made, epoch ms. */
+  at: number;
+}
+
+/** The setting a kept clock stands for when its source reads `sourceNow`: frozen as it was, or moved on by the time since. */
+export function resumedClock(kept: KeptClock, sourceNow: number): ClockSetting {
+  return { now: kept.frozen ? kept.now : kept.now + (sourceNow - kept.at), frozen: kept.frozen };
+}
+
+/**
+ * `clock`, whose `set` and `advance` first hand the setting they make to `keep` (the state file):
+ * one that throws (a disk that did not take it) changes nothing.
+ */
+export function keptClock(clock: MockClock, source: () => number, keep: (kept: KeptClock) => void): MockClock {
+  return {
+    now: clock.now,
+    read: clock.read,
+    set(setting) {
+      keep({ now: setting.now, frozen: setting.frozen, at: source() });
+      clock.set(setting);
+    },
+    advance(ms) {
+      const { now, frozen } = clock.read();
+      keep({ now: now + ms, frozen, at: source() });
+      clock.advance(ms);
+    },
+  };
+}
+
+/**
  * The latest time a clock may read: a year before the last one ISO 8601 writes with four digits,
  * so that whatever runs from it (a day's cursor, a week's session) is still a date the API can send.
  */

@@ -1,18 +1,39 @@
-// Sessions: isolated worlds for parallel tests, reached by their own tokens. A session's token is
-// `<session id>.<a token of its world>`, so the app under test changes nothing but the token it
-// sends. Sessions live in memory only (`--state` keeps the base world's writes), and one left idle
-// for its TTL, on the mock's clock, ends by itself.
+// Sessions: isolated worlds for parallel tests, reached by their own tokens. A session's tokens
+// are random strings of its own (`<session id>_<32 hex digits>`), each standing for a principal of
+// its world, so that no string made from one world's token reaches another world. Sessions live
+// in memory only (`--state` keeps the base world's writes), and one left idle for its TTL, on the
+// mock's clock, ends by itself: a sweep frees its world without waiting for a request.
+import type { Principal } from '../domain/world.ts';
 import type { MockWorld } from '../http/context.ts';
 import type { MockClock } from './mock-clock.ts';
 import type { components } from '../types/mock-admin-api.ts';
 import { listedPrincipal } from './principal-listing.ts';
+import { isSeed, MAX_SEED } from '../seeded-random.ts';
 
 export const DEFAULT_SESSION_TTL_SECONDS = 30 * 60;
 export const MAX_SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** Open sessions at most: each holds its writes, and a runaway suite should hear about it, not exhaust memory. */
 export const MAX_OPEN_SESSIONS = 10_000;
 const MAX_NAME_LENGTH = 200;
-const SESSION_ID = /^ses_[0-9a-f]{16}$/;
+/** A session's token: its id, then 128 random bits. The id says whose it is; only the random part, matched whole, lets one in. */
+const SESSION_TOKEN = /^(ses_[0-9a-f]{16})_[0-9a-f]{32}$/;
+/**
+ * The longest an expired session waits for the sweep that ends it. A clock set or advanced (or a
+ * test's own clock function) can move past an expiry at any moment, which no timer can foresee.
+ */
+export const SESSION_SWEEP_MS = 1000;
+
+/** The timers the sweep runs on: the server passes Node's own, so that a test's fake timers neither hold it back nor loop on it. */
+export interface SweepTimers {
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(timer: unknown): void;
+}
+
+// Taken when this module loads, before a test can fake the global ones.
+const loadTimeTimers: SweepTimers = {
+  setTimeout: globalThis.setTimeout.bind(globalThis),
+  clearTimeout: globalThis.clearTimeout.bind(globalThis) as (timer: unknown) => void,
+};
 
 /** What a session takes (`POST /__mock/sessions`' body), as spec/mock-admin.yaml says it. */
 export type SessionOptions = components['schemas']['SessionRequest'];
@@ -44,27 +65,34 @@ export interface Sessions {
   end(id: string): boolean;
   /**
    * What a bearer token names: `undefined` for a token that is not a session's (the base world's
-   * own, or none at all); else the session's world (undefined when it ended or expired) and the
-   * token within that world. Not a use of the session: see touch.
+   * own, or none at all); else the session it names, its world (undefined when it ended or
+   * expired) and the world's token it stands for (undefined when it is none of the session's).
+   * Not a use of the session: see touch.
    */
-  resolveToken(token: string): { sessionId: string; world: MockWorld | undefined; token: string } | undefined;
+  resolveToken(token: string): { sessionId: string; world: MockWorld | undefined; token: string | undefined } | undefined;
   /** A request with one of its tokens was let in: it stays open for another TTL. */
   touch(id: string): void;
   /** How many are open now. */
   size(): number;
+  /** Stops the sweep (the mock's close): an expired session is then forgotten only when next looked at. */
+  close(): void;
 }
 
 interface OpenSession {
   summary: Omit<SessionSummary, 'expiresAt' | 'writes'>;
   world: MockWorld;
   lastUsed: number;
+  /** Its own tokens, in the order of its world's principals, each to the world's token it stands for. */
+  tokens: Map<string, string>;
 }
 
 /**
  * - `openWorld`: a fresh world for a new session (the loaded one, or the seed's).
  * - `clock`: the mock's own clock, which idle time is measured on.
+ * - `timers`: what the sweep that ends expired sessions runs on (unref'd where the timer can be:
+ *   it never keeps a process alive).
  */
-export function createSessions(openWorld: (id: string, seed: number | undefined) => MockWorld, clock: MockClock): Sessions {
+export function createSessions(openWorld: (id: string, seed: number | undefined) => MockWorld, clock: MockClock, timers: SweepTimers = loadTimeTimers): Sessions {
   const open = new Map<string, OpenSession>();
   const expiresAt = (session: OpenSession) => session.lastUsed + session.summary.ttlSeconds * 1000;
   /** The open session; `use`: it stays open for another TTL from now. */
@@ -79,10 +107,33 @@ export function createSessions(openWorld: (id: string, seed: number | undefined)
     if (use) session.lastUsed = Math.max(session.lastUsed, now);
     return session;
   };
-  const forgetExpired = () => {
+  /** Forgets the expired ones; returns when the first of the others expires (Infinity when none is open). */
+  const forgetExpired = (): number => {
     const now = clock.now();
-    for (const [id, session] of open) if (expiresAt(session) <= now) open.delete(id);
+    let next = Infinity;
+    for (const [id, session] of open) {
+      const expiry = expiresAt(session);
+      if (expiry <= now) open.delete(id);
+      else next = Math.min(next, expiry);
+    }
+    return next;
   };
+
+  // One timer for every session: due at the first expiry, and never further off than
+  // SESSION_SWEEP_MS, since the mock's clock may be moved on at any time. None while none is open.
+  let sweep: unknown;
+  let closed = false;
+  const armSweep = (ms: number) => {
+    if (closed || sweep !== undefined) return;
+    sweep = timers.setTimeout(runSweep, Math.max(0, Math.min(ms, SESSION_SWEEP_MS)));
+    (sweep as { unref?: () => void }).unref?.();
+  };
+  const runSweep = () => {
+    sweep = undefined;
+    const next = forgetExpired();
+    if (open.size > 0) armSweep(next - clock.now());
+  };
+
   const summaryOf = (session: OpenSession): SessionSummary => ({
     ...session.summary,
     expiresAt: new Date(expiresAt(session)).toISOString(),
@@ -90,7 +141,7 @@ export function createSessions(openWorld: (id: string, seed: number | undefined)
   });
   const withPrincipals = (session: OpenSession): Session => ({
     ...summaryOf(session),
-    principals: session.world.store.principals().map((p) => listedPrincipal(p, `${session.summary.id}.${p.token}`)),
+    principals: [...session.tokens].map(([own, token]) => listedPrincipal(session.world.store.principalByToken(token)!, own)),
   });
 
   return {
@@ -100,8 +151,9 @@ export function createSessions(openWorld: (id: string, seed: number | undefined)
       if (open.size >= MAX_OPEN_SESSIONS) {
         throw new SessionRefusal('too-many-sessions', `${MAX_OPEN_SESSIONS} sessions are open, the most the mock keeps: end some (DELETE /__mock/sessions/{id}) or give them a shorter ttlSeconds`);
       }
-      const id = `ses_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
+      const id = `ses_${randomHexes(8, 1)[0]!}`;
       const now = clock.now();
+      const world = openWorld(id, options.seed);
       const session: OpenSession = {
         summary: {
           id,
@@ -110,10 +162,12 @@ export function createSessions(openWorld: (id: string, seed: number | undefined)
           ttlSeconds: options.ttlSeconds ?? DEFAULT_SESSION_TTL_SECONDS,
           createdAt: new Date(now).toISOString(),
         },
-        world: openWorld(id, options.seed),
+        world,
         lastUsed: now,
+        tokens: ownTokens(id, world.store.principals()),
       };
       open.set(id, session);
+      armSweep(expiresAt(session) - now);
       return withPrincipals(session);
     },
     list() {
@@ -127,17 +181,46 @@ export function createSessions(openWorld: (id: string, seed: number | undefined)
     world: (id) => live(id)?.world,
     end: (id) => live(id) !== undefined && open.delete(id),
     resolveToken(token) {
-      const dot = token.indexOf('.');
-      if (dot < 0 || !SESSION_ID.test(token.slice(0, dot))) return undefined;
-      const sessionId = token.slice(0, dot);
+      const named = SESSION_TOKEN.exec(token);
+      if (!named) return undefined;
+      const sessionId = named[1]!;
       // Not a use yet: only a token that names one of its principals keeps it open (touch).
-      return { sessionId, world: live(sessionId, false)?.world, token: token.slice(dot + 1) };
+      const session = live(sessionId, false);
+      return { sessionId, world: session?.world, token: session?.tokens.get(token) };
     },
     touch: (id) => {
       live(id);
     },
     size: () => open.size,
+    close() {
+      closed = true;
+      if (sweep !== undefined) timers.clearTimeout(sweep);
+      sweep = undefined;
+    },
   };
+}
+
+/** A session's own token for each principal of its world (128 random bits each), to the world's token it stands for. */
+function ownTokens(sessionId: string, principals: readonly Principal[]): Map<string, string> {
+  const random = randomHexes(16, principals.length);
+  return new Map(principals.map((p, i) => [`${sessionId}_${random[i]!}`, p.token]));
+}
+
+const HEX_OF_BYTE = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+/**
+ * `count` strings of `bytes` random bytes each, as hex digits, from the platform's cryptographic
+ * generator (Node's and a browser's alike): one call for them all, as a call costs more than its bytes.
+ */
+function randomHexes(bytes: number, count: number): string[] {
+  const random = new Uint8Array(bytes * count);
+  // A call fills 65 536 bytes at most: a world may have thousands of principals.
+  for (let at = 0; at < random.length; at += 65_536) crypto.getRandomValues(random.subarray(at, at + 65_536));
+  return Array.from({ length: count }, (_, i) => {
+    let hex = '';
+    for (let at = i * bytes; at < (i + 1) * bytes; at += 1) hex += HEX_OF_BYTE[random[at]!];
+    return hex;
+  });
 }
 
 /** Throws SessionRefusal naming the first field of `options` that is not what a session takes. */
@@ -152,8 +235,8 @@ export function checkSessionOptions(options: unknown): asserts options is Sessio
   if (name !== undefined && (typeof name !== 'string' || name.length === 0 || name.length > MAX_NAME_LENGTH)) {
     throw new SessionRefusal('bad-input', `name is a string of 1 to ${MAX_NAME_LENGTH} characters`, { field: 'name' });
   }
-  if (seed !== undefined && !(Number.isInteger(seed) && (seed as number) >= 0 && (seed as number) <= 2_147_483_647)) {
-    throw new SessionRefusal('bad-input', 'seed is a whole number from 0 to 2147483647', { field: 'seed' });
+  if (seed !== undefined && !isSeed(seed)) {
+    throw new SessionRefusal('bad-input', `seed is a whole number from 0 to ${MAX_SEED}`, { field: 'seed' });
   }
   if (ttlSeconds !== undefined && !(Number.isInteger(ttlSeconds) && (ttlSeconds as number) >= 1 && (ttlSeconds as number) <= MAX_SESSION_TTL_SECONDS)) {
     throw new SessionRefusal('bad-input', `ttlSeconds is whole seconds from 1 to ${MAX_SESSION_TTL_SECONDS} (7 days)`, { field: 'ttlSeconds' });

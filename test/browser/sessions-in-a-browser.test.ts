@@ -53,9 +53,9 @@ const inPage = (page: Page, method: string, path: string, body?: unknown) =>
 
 describe('sessions from a browser', () => {
   it('two pages, each with a session of its own, change the same correction: each sees its own change through CORS; the base world sees neither; an ended session answers 401', async () => {
-    const open = async (name: string) => (await mock.request('POST', '/__mock/sessions', { body: { name } })).body as { id: string; principals: Array<{ token: string }> };
+    const open = async (name: string) => (await mock.request('POST', '/__mock/sessions', { body: { name } })).body as { id: string; principals: Array<{ token: string; id: string }> };
     const [a, b] = [await open('page A'), await open('page B')];
-    const adminOf = (session: typeof a) => session.principals.find((p) => p.token.includes('.kgm_admin_'))!.token;
+    const adminOf = (session: typeof a) => session.principals.find((p) => p.id === 'usr_ada_admin')!.token;
     const [pageA, pageB] = [await appWith(adminOf(a)), await appWith(adminOf(b))];
     const [target] = openCorrections(1);
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { MAX_SEED } from '../../src/seeded-random.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { mockCliEnv } from '../support/run-node.ts';
 
@@ -147,15 +148,28 @@ describe('npm start (src/cli.ts)', () => {
     expect(started.output.stderr).toContain('public URL "demo.example.com" (publicUrl, --public-url) is not a URL');
   }, 40_000);
 
-  it('--port 0 → the printed curl examples carry tokens that work', async () => {
+  it('--port 0 → the printed curl examples carry tokens that work, and every URL with a ? is quoted (zsh refuses it bare); no faults line', async () => {
     const started = start(['--port', '0']);
     const url = await listeningUrl(started);
-    await printed(started, /every token:.*\n/);
-    const example = /curl -H 'Authorization: Bearer (\S+)' (\S+)/.exec(started.output.stdout);
+    await printed(started, /what was asked and answered:.*\n/);
+    const example = /curl -H 'Authorization: Bearer (\S+)' '(\S+)'/.exec(started.output.stdout);
     expect(example, started.output.stdout).not.toBeNull();
     const response = await fetch(example![2]!, { headers: { Authorization: `Bearer ${example![1]}` } });
     expect(response.status).toBe(200);
     expect(example![2]!.startsWith(url)).toBe(true);
+    const withQuery = started.output.stdout.match(/\S*https?:\/\/\S*\?\S*/g) ?? [];
+    expect(withQuery.length, started.output.stdout).toBeGreaterThanOrEqual(4);
+    for (const word of withQuery) expect(word, started.output.stdout).toMatch(/^'https?:\/\/[^']*'$/);
+    expect(started.output.stdout).not.toContain('faults');
+    process.kill(started.child.pid!, 'SIGTERM');
+    expect((await within(started.exited, 5_000, 'stopping on SIGTERM')).code).toBe(0);
+  }, 40_000);
+
+  it('--fault-rate 0.25 --retry-after 3 --latency 5-20 → the banner says the faults are on', async () => {
+    const started = start(['--port', '0', '--fault-rate', '0.25', '--retry-after', '3', '--latency', '5-20']);
+    await listeningUrl(started);
+    await printed(started, /every token:.*\n/);
+    expect(started.output.stdout).toContain('  faults on: 503 database-busy to 25 % of /v1 requests (Retry-After: 3); each /v1 answer delayed by 5-20 ms');
     process.kill(started.child.pid!, 'SIGTERM');
     expect((await within(started.exited, 5_000, 'stopping on SIGTERM')).code).toBe(0);
   }, 40_000);
@@ -187,12 +201,11 @@ describe('npm start (src/cli.ts)', () => {
     }
   }, 60_000);
 
-  it('--port abc → exits 1 with a message naming the value and the usage text', async () => {
+  it('--port abc → exits 1 with a message naming the value, the valid range and the usage text', async () => {
     const started = start(['--port', 'abc']);
     const { code } = await within(started.exited, 20_000, 'refusing --port abc');
     expect(code).toBe(1);
-    expect(started.output.stderr).toContain('abc');
-    expect(started.output.stderr).toContain('--port');
+    expect(started.output.stderr).toContain('kindgi-mock: --port takes a port from 0 to 65535 (0: any free port), not "abc"');
     expect(started.output.stderr).toMatch(/usage/i);
     expect(started.output.stdout).not.toMatch(LISTENING);
   }, 30_000);
@@ -210,6 +223,22 @@ describe('npm start (src/cli.ts)', () => {
     const { code } = await within(started.exited, 20_000, 'refusing --fixtures /nonexistent');
     expect(code).toBe(1);
     expect(started.output.stderr).toContain('/nonexistent');
+    expect(started.output.stdout).not.toMatch(LISTENING);
+  }, 30_000);
+
+  it('--seed 2147483648 → exits 1 naming the range a session\'s seed has too (0 to 2147483647)', async () => {
+    const started = start(['--port', '0', '--seed', '2147483648']);
+    const { code } = await within(started.exited, 20_000, 'refusing --seed 2147483648');
+    expect(code).toBe(1);
+    expect(started.output.stderr).toContain(`--seed takes a whole number from 0 to ${MAX_SEED}, not "2147483648"`);
+    expect(started.output.stdout).not.toMatch(LISTENING);
+  }, 30_000);
+
+  it('--fixtures FILE → exits 1 saying it is not a folder', async () => {
+    const started = start(['--port', '0', '--fixtures', 'package.json']);
+    const { code } = await within(started.exited, 20_000, 'refusing --fixtures package.json');
+    expect(code).toBe(1);
+    expect(started.output.stderr).toMatch(/package\.json: \[fixtures-folder\] is not a folder/);
     expect(started.output.stdout).not.toMatch(LISTENING);
   }, 30_000);
 

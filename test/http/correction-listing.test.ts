@@ -56,8 +56,8 @@ describe('GET /__mock/corrections', () => {
   it('finds what a test run reopened and what a note was left on, in the session that did it and not in the base world', async () => {
     const server = await mocks.start({});
     const session = server.mock.createSession();
-    const admin = session.principals.find((p) => p.token.includes('.kgm_admin_'))!.token;
-    const adminId = session.principals.find((p) => p.token.includes('.kgm_admin_'))!.id;
+    const admin = session.principals.find((p) => p.id === 'usr_ada_admin')!.token;
+    const adminId = session.principals.find((p) => p.id === 'usr_ada_admin')!.id;
     const writable = (await server.get('/__mock/principals')).body.data.find((p: { id: string }) => p.id === adminId).writableProjectIds as string[];
     const fixed = current.find((c) => c.status === 'fixed' && c.reopenedIn === undefined && writable.includes(c.projectId))!;
     const open = current.find((c) => c.status === 'open' && c.statusNote === undefined && writable.includes(c.projectId))!;

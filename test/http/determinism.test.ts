@@ -59,9 +59,9 @@ async function script(send: Send, advance: (ms: number) => Promise<void>): Promi
 }
 
 const openSession = async (server: TestMock, body: unknown) => {
-  const session = (await server.request('POST', '/__mock/sessions', { body })).body as { id: string; principals: Array<{ token: string }> };
+  const session = (await server.request('POST', '/__mock/sessions', { body })).body as { id: string; principals: Array<{ token: string; id: string }> };
   expect((await server.request('PUT', `/__mock/sessions/${session.id}/clock`, { body: FROZEN })).status).toBe(200);
-  return { id: session.id, admin: session.principals.find((p) => p.token.includes('.kgm_admin_'))!.token };
+  return { id: session.id, admin: session.principals.find((p) => p.id === 'usr_ada_admin')!.token };
 };
 const sessionRun = async (server: TestMock, body: unknown) => {
   const session = await openSession(server, body);

@@ -3,7 +3,7 @@
 // with X-Idempotent-Replay: true; another body is 409 idempotency-key-body-mismatch; refusals are
 // not kept. The bodies are compared as the raw text the server sent.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startMock, type TestMock, type TokenName } from './support.ts';
 
 interface FixtureProject { id: string; name: string }
@@ -244,5 +244,61 @@ describe('Idempotency-Key on PATCH and actions', () => {
     const fresh = await send('POST', `/v1/suggested-changes/${readyChange.id}/withdraw`, 'admin', undefined, body);
     expect(fresh.status).toBe(409);
     expect(fresh.json.error.code).toBe('suggested-change-invalid-state-transition');
+  });
+});
+
+describe('Idempotency-Key while the first request still runs', () => {
+  // A latency fault makes a write wait after it is let in, holding its key, as a slow database would.
+  const LATENCY_MS = 400;
+  const inFlight = () => server.mock.context.base.idempotencyInFlight.size;
+
+  it('a retry with the same key (the same body, or another) while the first waits → 409 idempotency-key-in-flight with Retry-After, at once; the first then answers 201, a later retry replays it; one correction', async () => {
+    expect((await server.request('POST', '/__mock/faults', { body: { latencyMs: { min: LATENCY_MS, max: LATENCY_MS } } })).status).toBe(200);
+    try {
+      const key = newKey();
+      const body = { runId: runB.id, answer: 'wrong', why: 'sent twice by a client that timed out' };
+      const countBefore = await correctionCount();
+      const pending = send('POST', '/v1/corrections', 'admin', key, body);
+      await vi.waitFor(() => expect(inFlight()).toBe(1), { timeout: LATENCY_MS, interval: 5 });
+
+      const started = performance.now();
+      for (const retryBody of [body, { ...body, why: 'another body' }]) {
+        const retry = await send('POST', '/v1/corrections', 'admin', key, retryBody);
+        expect(retry.status, retry.text).toBe(409);
+        expect(retry.json.error.code).toBe('idempotency-key-in-flight');
+        expect(retry.json.error.details).toEqual({ header: 'Idempotency-Key' });
+        expect(retry.json.error.requestId).toBe(retry.headers.get('x-request-id'));
+        expect(retry.headers.get('retry-after')).toBe('1');
+      }
+      // Refused before the fault's wait: a client is told to come back, not kept waiting.
+      expect(performance.now() - started).toBeLessThan(LATENCY_MS);
+
+      const firstAnswer = await pending;
+      expect(firstAnswer.status, firstAnswer.text).toBe(201);
+      expect(inFlight()).toBe(0);
+      const later = await send('POST', '/v1/corrections', 'admin', key, body);
+      expect(later.status).toBe(201);
+      expect(later.headers.get('x-idempotent-replay')).toBe('true');
+      expect(later.text).toBe(firstAnswer.text);
+      expect(await correctionsOf(runB.id)).toEqual([firstAnswer.json.id]);
+      expect(await correctionCount()).toBe(countBefore + 1);
+    } finally {
+      await server.request('DELETE', '/__mock/faults');
+    }
+  });
+
+  it('while one waits, another key, or the same key from another caller, is not held up by it: each makes its own correction', async () => {
+    expect((await server.request('POST', '/__mock/faults', { body: { latencyMs: { min: LATENCY_MS, max: LATENCY_MS } } })).status).toBe(200);
+    try {
+      const key = newKey();
+      const body = { runId: runB.id, answer: 'wrong' };
+      const pending = send('POST', '/v1/corrections', 'admin', key, body);
+      await vi.waitFor(() => expect(inFlight()).toBe(1), { timeout: LATENCY_MS, interval: 5 });
+      const answers = await Promise.all([send('POST', '/v1/corrections', 'admin', newKey(), body), send('POST', '/v1/corrections', 'triage_bot', key, body), pending]);
+      expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+      expect(new Set(answers.map((a) => a.json.id)).size).toBe(3);
+    } finally {
+      await server.request('DELETE', '/__mock/faults');
+    }
   });
 });

@@ -16,6 +16,8 @@ interface FixturePrincipal {
   readProjectIds: string[];
   writeProjectIds: string[];
   purpose: string;
+  expiresAt?: string;
+  revokedAt?: string;
 }
 interface FixtureCorrection { id: string; tenantId: string; status: string; supersededBy?: string }
 interface FixtureSuggestedChange {
@@ -75,7 +77,12 @@ describe('GET /__mock/principals', () => {
 
   it('every token GET /__mock/principals lists that is neither expired nor revoked reads GET /v1/corrections', async () => {
     const listed = (await server.get('/__mock/principals')).body.data as Array<{ token: string; expiresAt?: string; revokedAt?: string }>;
-    for (const principal of listed.filter((p) => !p.expiresAt && !p.revokedAt)) {
+    const usable = listed.filter((p) => !p.expiresAt && !p.revokedAt);
+    // The fixtures' own count, so that an empty (or shrunk) list fails rather than checking nothing.
+    const expected = principals.filter((p) => !p.expiresAt && !p.revokedAt).map((p) => p.token);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(usable.map((p) => p.token).sort()).toEqual(expected.sort());
+    for (const principal of usable) {
       expect((await server.get('/v1/corrections?limit=1', principal.token)).status, principal.token).toBe(200);
     }
   });

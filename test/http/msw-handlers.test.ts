@@ -76,7 +76,7 @@ describe('what the handlers serve', () => {
     const { mock, call } = await serve({ baseUrl: 'https://api.kindgi-mock.test' });
     const { id } = openCorrection();
     const session = mock.createSession({ name: 'a test' });
-    const sessionAdmin = session.principals.find((p) => p.token.includes('.kgm_admin_'))!.token;
+    const sessionAdmin = session.principals.find((p) => p.id === 'usr_ada_admin')!.token;
     expect((await call(`/v1/corrections/${id}`, { method: 'PATCH', token: sessionAdmin, body: { status: 'wont-fix' } })).status).toBe(200);
     expect((await call(`/v1/corrections/${id}`, { token: sessionAdmin })).body.status).toBe('wont-fix');
     expect((await call(`/v1/corrections/${id}`)).body.status).toBe('open');
@@ -102,5 +102,42 @@ describe('what the handlers serve', () => {
       servers.pop()!.close();
     }
     expect(made[1]).toBe(made[0]);
+  });
+});
+
+describe('the handlers answer as the server does', () => {
+  /** A correction stored off the document (`why` a number): the domain rules take it, the response schema does not. */
+  async function serveOffDocument(options: Partial<HandlersOptions> = {}) {
+    const { lines, logger } = silentLogger();
+    const served = await serve({ baseUrl: 'https://api.kindgi-mock.test', logger, ...options });
+    const { id } = openCorrection();
+    served.mock.store.saveCorrection({ ...served.mock.store.lookup.correction(id)!, why: 42 as unknown as string });
+    return { ...served, id, lines };
+  }
+
+  it('by default, an answer off the document is 500 response-invalid in the envelope, and logged (not sent with a warning)', async () => {
+    const { call, id, lines } = await serveOffDocument();
+    const answer = await call(`/v1/corrections/${id}`);
+    expect(answer.status).toBe(500);
+    expect(answer.body.error).toMatchObject({ code: 'response-invalid', details: { operationId: 'getCorrection', status: 200 } });
+    expect(answer.body.error.requestId).toMatch(/^req-/);
+    expect(answer.body.error.details.violations.map((v: { path: string }) => v.path)).toContain('/why');
+    expect(lines.join('\n')).toContain(answer.body.error.requestId);
+  });
+
+  it("with onInvalidResponse 'warn', the same answer is sent as it is, and logged", async () => {
+    const { call, id, lines } = await serveOffDocument({ onInvalidResponse: 'warn' });
+    const answer = await call(`/v1/corrections/${id}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.why).toBe(42);
+    expect(lines.join('\n')).toContain('does not match the spec');
+  });
+
+  it('a percent-encoded slash stays in the id: /v1/corrections/a%2Fb is 404 not-found for the id a/b, not route-not-found', async () => {
+    const { call } = await serve({ baseUrl: 'https://api.kindgi-mock.test' });
+    const answer = await call('/v1/corrections/a%2Fb');
+    expect(answer.status).toBe(404);
+    expect(answer.body.error.code).toBe('not-found');
+    expect(answer.body.error.details).toEqual({ correctionId: 'a/b' });
   });
 });

@@ -97,7 +97,7 @@ describe('GET /__mock/requests', () => {
     expect((await server.get('/__mock/principals')).status).toBe(500);
     vi.restoreAllMocks();
     const session = server.mock.createSession();
-    await server.get('/v1/corrections?limit=1', session.principals.find((p) => p.token.includes('.kgm_admin_'))!.token);
+    await server.get('/v1/corrections?limit=1', session.principals.find((p) => p.id === 'usr_ada_admin')!.token);
     const [inSession, broken] = await entries(server);
     expect(broken).toMatchObject({ path: '/__mock/principals', status: 500, errorCode: 'response-invalid' });
     expect(broken!.violations).toContainEqual(expect.objectContaining({ params: { missingProperty: 'purpose' } }));

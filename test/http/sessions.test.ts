@@ -1,7 +1,10 @@
 // Sessions (issue 13): isolated worlds reached by their own tokens, over one shared base. Each
 // test opens its own sessions on one mock, as parallel test files would.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_OPEN_SESSIONS, SessionRefusal } from '../../src/worlds/sessions.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Principal } from '../../src/domain/world.ts';
+import type { MockWorld } from '../../src/http/context.ts';
+import { createMockClock } from '../../src/worlds/mock-clock.ts';
+import { createSessions, MAX_OPEN_SESSIONS, SESSION_SWEEP_MS, SessionRefusal, type SweepTimers } from '../../src/worlds/sessions.ts';
 import { fixture, freshRuns, openCorrections } from '../support/fixture-picks.ts';
 import { startMock, type Answer, type TestMock } from './support.ts';
 
@@ -19,8 +22,13 @@ async function open(body?: unknown): Promise<OpenedSession> {
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body as OpenedSession;
 }
-/** The session's own token of a fixtures principal (`kgm_<name>_…`). */
-const tokenIn = (session: OpenedSession, name: string) => session.principals.find((p) => p.token.startsWith(`${session.id}.kgm_${name}_`))!.token;
+/** The session's own token of the principal a fixtures name (`kgm_<name>_…`) names in the base world. */
+const tokenIn = (session: OpenedSession, name: string) => {
+  const id = server.mock.store.principals().find((p) => p.token.startsWith(`kgm_${name}_`))!.id;
+  return session.principals.find((p) => p.id === id)!.token;
+};
+/** A session's token: its id, then 32 random hex digits. */
+const SESSION_TOKEN = /^(ses_[0-9a-f]{16})_[0-9a-f]{32}$/;
 const correctionIn = (token: string, id: string) => server.get(`/v1/corrections/${id}`, token);
 function expectError(answer: Answer<any>, status: number, code: string): void {
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
@@ -33,7 +41,14 @@ describe('POST /__mock/sessions', () => {
     const session = await open();
     expect(session.id).toMatch(/^ses_[0-9a-f]{16}$/);
     const listed = (await server.get('/__mock/principals')).body.data as Listed[];
-    expect(session.principals).toEqual(listed.map((p) => ({ ...p, token: `${session.id}.${p.token}` })));
+    expect(listed.length).toBeGreaterThan(0);
+    expect(session.principals.map(({ token: _token, ...p }) => p)).toEqual(listed.map(({ token: _token, ...p }) => p));
+    // Its own random strings, each naming the session, none made from a base token.
+    for (const { token } of session.principals) {
+      expect(SESSION_TOKEN.exec(token)?.[1]).toBe(session.id);
+      expect(listed.some((p) => token.includes(p.token.slice(p.token.lastIndexOf('_') + 1)))).toBe(false);
+    }
+    expect(new Set(session.principals.map((p) => p.token)).size).toBe(listed.length);
     expect(session.ttlSeconds).toBe(1800);
     expect(Date.parse(session.expiresAt) - Date.parse(session.createdAt)).toBe(1800 * 1000);
     expect(session.createdAt).toBe(new Date(now).toISOString());
@@ -49,7 +64,7 @@ describe('POST /__mock/sessions', () => {
     expect(seven.principals.map((p) => p.token.slice(seven.id.length + 1)).some((t) => baseTokens.includes(t))).toBe(false);
     const page = await server.get('/v1/corrections?limit=1', tokenIn(seven, 'admin'));
     expect(page.status).toBe(200);
-    // A base token names no principal of seed 7's world.
+    // A base token names no principal of seed 7's world, nor does the old `<session id>.<base token>`.
     expectError(await server.get('/v1/corrections?limit=1', `${seven.id}.${server.token('admin')}`), 401, 'auth-invalid');
   });
 
@@ -78,7 +93,8 @@ describe('POST /__mock/sessions', () => {
     const started = await startMock({ clock: { now: '2026-12-02T00:00:00Z', frozen: true } });
     const { mock } = started;
     const session = mock.createSession({ name: 'in process' });
-    expect(session.principals.map((p) => p.token)).toEqual(mock.store.principals().map((p) => `${session.id}.${p.token}`));
+    expect(session.principals.map((p) => p.id)).toEqual(mock.store.principals().map((p) => p.id));
+    expect(session.principals.every((p) => SESSION_TOKEN.exec(p.token)?.[1] === session.id)).toBe(true);
     expect(mock.sessions.get(session.id)).toEqual(session);
     expect(() => mock.createSession({ seed: -1 })).toThrow(SessionRefusal);
     expect(() => mock.createSession({ color: 'red' } as never)).toThrow(/unknown field "color"/);
@@ -108,7 +124,7 @@ describe('isolation: a session sees its own writes only', () => {
     expect(changed.body.status).toBe('wont-fix');
 
     expect((await correctionIn(tokenIn(a, 'admin'), made.body.id)).status).toBe(200);
-    for (const token of ['admin', tokenIn(b, 'admin'), `${b.id}.${server.token('admin')}`]) {
+    for (const token of ['admin', tokenIn(b, 'admin')]) {
       expect((await correctionIn(token, made.body.id)).status).toBe(404);
       expect((await correctionIn(token, target!.id)).body.status).toBe('open');
     }
@@ -296,7 +312,7 @@ describe('idle sessions expire after their TTL, on the mock clock', () => {
     try {
       const session = (await mock.request('POST', '/__mock/sessions', { body: { ttlSeconds: 60 } })).body as OpenedSession;
       await mock.request('POST', '/__mock/clock/advance', { body: { ms: 50_000 } });
-      expectError(await mock.get('/v1/corrections?limit=1', `${session.id}.kgm_nobody`), 401, 'auth-invalid');
+      expectError(await mock.get('/v1/corrections?limit=1', `${session.id}_${'0'.repeat(32)}`), 401, 'auth-invalid');
       await mock.request('POST', '/__mock/clock/advance', { body: { ms: 10_000 } });
       expectError(await mock.get('/v1/corrections?limit=1', tokenIn(session, 'admin')), 401, 'auth-invalid');
     } finally {
@@ -313,5 +329,80 @@ describe('idle sessions expire after their TTL, on the mock clock', () => {
     } finally {
       await mock.close();
     }
+  });
+});
+
+describe('an expired session is ended without a request: its world is freed', () => {
+  it('sessions past their TTL on a frozen clock moved on in process (no request) leave the registry within SESSION_SWEEP_MS; one with a longer TTL stays', async () => {
+    const mock = await startMock({ clock: { now: '2026-12-02T00:00:00Z', frozen: true } });
+    try {
+      for (let i = 0; i < 200; i += 1) mock.mock.createSession({ ttlSeconds: 1 });
+      const kept = mock.mock.createSession({ ttlSeconds: 60 });
+      expect(mock.mock.sessions.size()).toBe(201);
+      mock.mock.clock.advance(1000);
+      await vi.waitFor(() => expect(mock.mock.sessions.size()).toBe(1), { timeout: SESSION_SWEEP_MS * 3, interval: 20 });
+      expect(mock.mock.sessions.get(kept.id)?.id).toBe(kept.id);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('on a running clock, a session of ttlSeconds 1 is gone from the registry about a second later, with no request', async () => {
+    const mock = await startMock();
+    try {
+      mock.mock.createSession({ ttlSeconds: 1 });
+      expect(mock.mock.sessions.size()).toBe(1);
+      await vi.waitFor(() => expect(mock.mock.sessions.size()).toBe(0), { timeout: 1000 + SESSION_SWEEP_MS * 2, interval: 20 });
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('one timer for all, due at the first expiry (never further than SESSION_SWEEP_MS), none while none is open; close() clears it, as mock.close() does', async () => {
+    const pending = new Map<number, { run: () => void; ms: number }>();
+    let next = 0;
+    const timers: SweepTimers = {
+      setTimeout: (run, ms) => {
+        next += 1;
+        pending.set(next, { run, ms });
+        return next;
+      },
+      clearTimeout: (timer) => pending.delete(timer as number),
+    };
+    const runDue = () => {
+      const due = [...pending];
+      pending.clear();
+      for (const [, timer] of due) timer.run();
+    };
+    const principal = { token: 'kgm_admin_0000', id: 'usr_a' } as Principal;
+    const world = { store: { principals: () => [principal], principalByToken: (t: string) => (t === principal.token ? principal : undefined), writeCount: () => 0 } } as unknown as MockWorld;
+    const clock = createMockClock(() => 0, { now: 0, frozen: true });
+    const sessions = createSessions(() => world, clock, timers);
+
+    const short = sessions.create({ ttlSeconds: 1 });
+    sessions.create({ ttlSeconds: 2 });
+    expect([...pending.values()].map((t) => t.ms)).toEqual([1000]);
+    clock.advance(1000);
+    runDue();
+    expect(sessions.size()).toBe(1);
+    expect(sessions.resolveToken(short.principals[0]!.token)?.world).toBeUndefined();
+    // The next is due when the other expires, a second on; past the cap, the cap.
+    expect([...pending.values()].map((t) => t.ms)).toEqual([1000]);
+    clock.advance(1000);
+    runDue();
+    expect(sessions.size()).toBe(0);
+    expect(pending.size).toBe(0);
+
+    sessions.create({ ttlSeconds: 3600 });
+    expect([...pending.values()].map((t) => t.ms)).toEqual([SESSION_SWEEP_MS]);
+    sessions.close();
+    expect(pending.size).toBe(0);
+    sessions.create({ ttlSeconds: 1 });
+    expect(pending.size).toBe(0);
+
+    const started = await startMock();
+    const closed = vi.spyOn(started.mock.sessions, 'close');
+    await started.close();
+    expect(closed).toHaveBeenCalledOnce();
   });
 });

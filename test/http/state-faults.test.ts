@@ -170,3 +170,29 @@ describe('the /__mock routes and settled checks when the state file cannot keep 
     expect((await again.get(`/v1/suggested-changes/${readyChange.id}`, 'admin')).body).toEqual(settled.body);
   });
 });
+
+describe('every answered write was synced before its answer (issue 36: a no-op fsync or a skipped folder sync is caught here)', () => {
+  it('POST, PATCH, PUT /__mock/clock, a compaction, POST /__mock/reset: at each 2xx answer nothing written is unsynced and every rename has its folder sync', async () => {
+    const { fs, unsynced, calls } = faultyFileSystem();
+    const server = await start({ stateFile: newStateFile(), stateFileSystem: fs, stateCompaction: { minBytes: 1, ratio: 1 } });
+    const answered = async (request: Promise<Answer>, what: string) => {
+      const answer = await request;
+      expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+      expect(unsynced(), `at the answer to ${what}`).toEqual([]);
+      return answer;
+    };
+    const renames = () => calls().filter((c) => c.startsWith('rename ')).length;
+    const before = renames();
+    const made = await answered(correct(server, runA.id), 'POST /v1/corrections');
+    // Every write compacts (minBytes 1): a rename, then the folder's sync, before the answer.
+    expect(renames()).toBe(before + 1);
+    await answered(server.request('PATCH', `/v1/corrections/${(made.body as { id: string }).id}`, { token: 'admin', body: { status: 'wont-fix', note: 'synced' } }), 'PATCH');
+    await answered(server.request('PUT', '/__mock/clock', { body: { now: '2031-01-01T00:00:00Z', frozen: true } }), 'PUT /__mock/clock');
+    await answered(server.request('POST', '/__mock/reset'), 'POST /__mock/reset');
+    await answered(correct(server, runB.id), 'POST /v1/corrections after the reset');
+    const log = calls();
+    const lastRename = log.findLastIndex((c) => c.startsWith('rename '));
+    expect(log.slice(lastRename + 1).some((c) => c.startsWith('syncDirectory '))).toBe(true);
+    expect(log.filter((c) => c.startsWith('fsync ')).length).toBeGreaterThanOrEqual(5);
+  });
+});

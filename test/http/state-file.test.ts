@@ -38,6 +38,10 @@ const openCorrection = first(corrections, 'open, unsorted Customer Support corre
 const readyChange = first(suggestedChanges, 'ready suggested change of a gate-none project', (s) =>
   s.projectId === SUPPORT.id && SUPPORT.releaseGate === 'none' && s.check.status === 'done' && (s.check.newlyFailing ?? []).length === 0
   && !s.withdrawn && !s.addedAsLatest && !s.pinned && !s.approvalId && s.fixes.length > 0);
+const RETURNS = first(projects, 'Returns Desk project (second-person gate)', (p) => p.name === 'Returns Desk' && p.releaseGate === 'second-person');
+const waitingChange = first(suggestedChanges, 'ready suggested change of a second-person project', (s) =>
+  s.projectId === RETURNS.id && s.check.status === 'done' && (s.check.newlyFailing ?? []).length === 0
+  && !s.withdrawn && !s.addedAsLatest && !s.pinned && !s.approvalId && s.fixes.length > 0);
 
 const folder = mkdtempSync(join(tmpdir(), 'kindgi-mock-state-'));
 let files = 0;
@@ -98,11 +102,15 @@ describe('startMock({ stateFile })', () => {
   it('mock.state says which file it keeps and how many of its writes the start restored', async () => {
     const file = newStateFile();
     const one = await start(file);
-    expect(one.mock.state).toEqual({ file, restoredWrites: 0 });
+    expect(one.mock.state).toMatchObject({ file, restoredWrites: 0, restored: { writes: 0, openApprovals: 0, keptAnswers: 0, lines: 1 } });
     expect((await correct(one, runA.id)).status).toBe(201);
-    expect((await correct(one, runB.id)).status).toBe(201);
+    expect((await one.request('POST', '/v1/corrections', { token: 'admin', headers: { 'Idempotency-Key': 'state-banner' }, body: { runId: runB.id, answer: 'wrong', why: 'kept answer' } })).status).toBe(201);
+    expect((await one.request('POST', `/v1/suggested-changes/${waitingChange.id}/pin`, { token: 'admin' })).body.status).toBe('waiting-for-second-person');
     await stop(one);
-    expect((await start(file)).mock.state).toEqual({ file, restoredWrites: 2 });
+    const two = (await start(file)).mock.state!;
+    expect(two).toMatchObject({ file, restoredWrites: 3, restored: { writes: 3, openApprovals: 1, keptAnswers: 1, lines: 4 } });
+    expect(two.restored.fromSnapshot).toBeUndefined();
+    expect(two.restored.ms).toBeGreaterThan(0);
   });
 
   it('a second write after a restart is appended: a third start has both', async () => {

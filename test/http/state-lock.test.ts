@@ -2,7 +2,7 @@
 // in this process or another, refuses naming its pid, host and since when; a lock whose process
 // has exited is taken over with a warning; closing the mock releases it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,6 +126,16 @@ describe('createMock({ stateFile }) and FILE.lock', () => {
     const viaFile = join(real, 'link.jsonl');
     symlinkSync(file, viaFile);
     expect(startError({ stateFile: viaFile }).message).toContain('is already open in this process');
+  });
+
+  it('the same file by a hard link (a second name the lock cannot see) → refused naming the link count (issue 36)', () => {
+    const file = newStateFile();
+    create({ stateFile: file });
+    const alias = join(folder, `hard-link-${files}.jsonl`);
+    linkSync(file, alias);
+    const error = startError({ stateFile: alias });
+    expect(error.name).toBe('StateFileError');
+    expect(error.message).toContain(`--state ${alias}: has 2 names (hard links)`);
   });
 });
 

@@ -2,7 +2,7 @@
 // same file is accepted by every check of the restore and serves exactly the world that was
 // acknowledged, kept Idempotency-Key answers included. The stricter restore never refuses a file
 // the mock itself wrote.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -17,7 +17,9 @@ afterAll(async () => {
   await server?.close();
   rmSync(folder, { recursive: true, force: true });
 });
-const start = () => startMock({ stateFile: file, clock: () => now, checkMs: 60_000 });
+// Issue 36: the same with a file that compacts itself after every write.
+let compaction: { minBytes: number; ratio: number } | undefined;
+const start = () => startMock({ stateFile: file, clock: () => now, checkMs: 60_000, ...(compaction ? { stateCompaction: compaction } : {}) });
 
 type Step =
   | { kind: 'create'; who: TokenName; run: number; key: boolean }
@@ -70,12 +72,15 @@ async function perform(mock: TestMock, s: Step, approvals: string[]): Promise<nu
   }
 }
 
-it('random write sequences, then a restart on the same file → accepted, and the same world, checks and kept answers', { timeout: 60_000 }, async () => {
+for (const compacting of [false, true]) it(`random write sequences, then a restart on the same file${compacting ? ' (compacted after every write)' : ''} → accepted, and the same world, checks and kept answers`, { timeout: 60_000 }, async () => {
   let written = 0;
+  compaction = compacting ? { minBytes: 1, ratio: 1 } : undefined;
+  await server?.close();
   server = await start();
   await fc.assert(
     fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 30 }), async (steps) => {
       await server!.request('POST', '/__mock/reset');
+      const writtenBefore = written;
       const approvals: string[] = [];
       for (const s of steps) {
         const status = await perform(server!, s, approvals);
@@ -86,6 +91,7 @@ it('random write sequences, then a restart on the same file → accepted, and th
       await server!.close();
       server = await start();
       expect(server.mock.stateNotices).toEqual([]);
+      if (compacting && written > writtenBefore) expect(readFileSync(file, 'utf8').split('\n', 1)[0]).toContain('"snapshot"');
       expect(server.mock.store.exportWorld()).toEqual(before.world);
       expect(server.mock.store.lookup.runningChecks()).toEqual(before.checks);
       expect(server.mock.store.keptReplyCount()).toBe(before.replies);

@@ -29,7 +29,7 @@ describe('GET /__mock/suggested-changes', () => {
   it("a session's listing shows its own writes, and the base world's does not", async () => {
     const server = await mocks.start({});
     const session = server.mock.createSession();
-    const admin = session.principals.find((p) => p.token.includes('.kgm_admin_'))!.token;
+    const admin = session.principals.find((p) => p.id === 'usr_ada_admin')!.token;
     const [ready] = (await server.get('/__mock/suggested-changes?status=ready')).body.data as Array<{ id: string }>;
     const withdrawn = await server.request('POST', `/v1/suggested-changes/${ready!.id}/withdraw`, { token: admin, body: { reason: 'listing test' } });
     expect(withdrawn.body.status, JSON.stringify(withdrawn.body)).toBe('withdrawn');

@@ -29,11 +29,12 @@ let pairs: Pair[];
 beforeAll(async () => {
   shared = await startMock({ deterministic: true, clock: FROZEN, checkMs: CHECK_MS });
   const session = async (name: string, seed: number): Promise<Pair> => {
-    const opened = (await shared.request('POST', '/__mock/sessions', { body: { name, seed, ttlSeconds: 604_800 } })).body as { id: string; principals: Array<{ token: string }> };
+    const opened = (await shared.request('POST', '/__mock/sessions', { body: { name, seed, ttlSeconds: 604_800 } })).body as { id: string; principals: Array<{ token: string; id: string }> };
     const model = await startMock(seed === 42 ? { deterministic: true, clock: FROZEN, checkMs: CHECK_MS } : { seed, clock: FROZEN, checkMs: CHECK_MS });
     return {
       name,
-      token: (who) => `${opened.id}.${model.token(who)}`,
+      // The session's own token of the principal `who` names in the model: the same id in both worlds.
+      token: (who) => opened.principals.find((p) => p.id === model.mock.store.principalByToken(model.token(who))!.id)!.token,
       admin: `/__mock/sessions/${opened.id}`,
       store: () => shared.mock.sessions.world(opened.id)!.store,
       model,

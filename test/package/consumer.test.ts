@@ -140,7 +140,7 @@ let token;
 beforeAll(async () => {
   const answer = await fetch(url + '/__mock/sessions', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: '${name}' }) });
   session = await answer.json();
-  token = session.principals.find((p) => p.token.includes('.kgm_admin_')).token;
+  token = session.principals.find((p) => p.id === 'usr_ada_admin').token;
 });
 afterAll(async () => { await fetch(url + '/__mock/sessions/' + session.id, { method: 'DELETE' }); });
 const call = (path, who, init = {}) => fetch(url + path, { ...init, headers: { Authorization: 'Bearer ' + who, 'Content-Type': 'application/json' } }).then((r) => r.json());

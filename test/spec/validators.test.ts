@@ -35,7 +35,7 @@ describe('compileSpecValidators', () => {
   });
 
   it('has no validator for an undocumented status', () => {
-    expect(validators.response('getCorrection', 400)).toBeUndefined();
+    expect(validators.response('getCorrection', 409)).toBeUndefined();
   });
 });
 

@@ -276,20 +276,19 @@ describe('restore verdicts and refusals', () => {
     open(file).journal.close();
   });
 
-  it('restore drops a last line with no newline (it breaks a rule) → its bytes are cut and the notice says why', () => {
+  it('a last line that verifies but lost its newline is handed over whole; a restore that refuses it → the refusal passes through and the file is left as it was (item 6: never dropped)', () => {
     const file = newFile();
     const { journal } = open(file);
     journal.append(change(1));
     journal.append(change(2));
     journal.close();
-    const whole = readFileSync(file);
-    const cut = whole.subarray(0, whole.length - encodeLine(change(2)).length);
-    writeFileSync(file, whole.subarray(0, -1));
-    const dropping = openStateJournal(file, WORLD, { restore: () => ({ dropLast: 'a rule the test names' }) });
-    expect(dropping.notices).toEqual([expect.objectContaining({ kind: 'dropped-torn-line', line: 3, bytes: encodeLine(change(2)).length - 1 })]);
-    expect(dropping.notices[0]!.message).toContain('a rule the test names');
-    dropping.close();
-    expect(readFileSync(file)).toEqual(cut);
+    const unended = readFileSync(file).subarray(0, -1);
+    writeFileSync(file, unended);
+    const refusal = new StateFileError(file, 'line 3: refused by the test');
+    let seen: JournalEntry[] = [];
+    expect(thrown(() => openStateJournal(file, WORLD, { restore: (entries) => { seen = [...entries]; throw refusal; } }))).toBe(refusal);
+    expect(seen.map((e) => [e.value, e.terminated])).toEqual([[change(1), true], [change(2), false]]);
+    expect(readFileSync(file)).toEqual(unended);
   });
 
   it('a version-1 file (bare JSON lines, a no-op `{}` among them) → handed over as version 1, rewritten as version 2 without the no-op, and reported', () => {

@@ -200,14 +200,9 @@ describe('entries that break a rule: refused naming the file and the line, the f
     expectRefused(craft(encodeLine({ corrections: [twin] }), journalled.lines[2]!), 'line 3 cannot be restored', 'one-live-per-run-maker-participant', twin.id);
   });
 
-  it('the same as a last line with no newline → dropped (it was never acknowledged) and reported with the rule; the rest restored', () => {
+  it('the same as a last line that lost only its newline → still refused naming line 3 (it verifies: a whole write, not one cut short), the file left as it was', () => {
     const twin = { ...liveOne!, id: `${liveOne!.id}_twin` };
-    const file = craft(encodeLine({ corrections: [twin] }).subarray(0, -1));
-    const { store, journal } = open(file);
-    expect(journal.notices).toEqual([expect.objectContaining({ kind: 'dropped-torn-line', line: 3 })]);
-    expect(journal.notices[0]!.message).toContain('one-live-per-run-maker-participant');
-    expect(digest(store)).toBe(journalled.states[1]);
-    expect(readFileSync(file)).toEqual(Buffer.concat([HEADER, journalled.lines[1]!]));
+    expectRefused(craft(encodeLine({ corrections: [twin] }).subarray(0, -1)), 'line 3 cannot be restored', 'one-live-per-run-maker-participant', twin.id);
   });
 });
 

@@ -22,7 +22,7 @@ export interface AdapterTarget {
   close(): Promise<void>;
 }
 
-const adminTokenOf = (session: Session) => session.principals.find((p) => p.token.includes('.kgm_admin_'))!.token;
+const adminTokenOf = (session: Session) => session.principals.find((p) => p.id === 'usr_ada_admin')!.token;
 
 type SharedOptions = Pick<HandlersOptions, 'clock' | 'checkMs' | 'faults' | 'seed'>;
 

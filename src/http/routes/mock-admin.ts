@@ -8,7 +8,7 @@ import { decideApproval, finishCheck, type ApprovalDecision } from '../../store/
 import { recordTestRun, type TestRunInput } from '../../store/test-runs.ts';
 import { ApiError } from '../api-error.ts';
 import type { FaultSettings, MockContext, MockWorld, Reply } from '../context.ts';
-import type { CoreResponse, EventStream, Exchange } from '../exchange.ts';
+import type { CoreResponse, EventStream, Exchange, StreamReader } from '../exchange.ts';
 import { bindWorldByToken } from '../stages/bind-world.ts';
 import { settleDueChecks } from '../stages/settle-checks.ts';
 import { listedPrincipal } from '../../worlds/principal-listing.ts';
@@ -214,28 +214,56 @@ function worldOfRoute(ctx: MockContext, exchange: Exchange): MockWorld {
 }
 
 /**
+ * How far a reader of `/__mock/requests/stream` may fall behind: the bytes written to it that it
+ * has not read and the server still holds. Past it, the reader is dropped, so that a reader that
+ * never reads costs the server this much memory at most, not all the traffic it misses.
+ */
+export const STREAM_LAG_LIMIT_BYTES = 1024 * 1024;
+
+/**
  * `GET /__mock/requests/stream`: Server-Sent Events, one `request` event per answered request
  * from now on (the filter of its query applied), until the caller goes.
+ * - A reader more than STREAM_LAG_LIMIT_BYTES behind when an event comes is dropped: it gets a
+ *   last `dropped` event saying how far behind it was (if it reads on), and the stream ends.
  */
 function streamRequests(exchange: Exchange, ctx: MockContext): CoreResponse {
   const filter = parseJournalQuery(exchange.query);
   const waiting: string[] = [];
-  let deliver: ((chunk: string) => void) | undefined;
+  let reader: StreamReader | undefined;
+  const deliver = (chunk: string) => {
+    if (!reader) {
+      waiting.push(chunk);
+      return;
+    }
+    const behind = reader.unsentBytes();
+    if (behind <= STREAM_LAG_LIMIT_BYTES) {
+      reader.write(chunk);
+      return;
+    }
+    // Unsubscribed first: nothing more is made for a reader that is gone.
+    close();
+    reader.end(droppedEvent(behind));
+    reader = undefined;
+  };
   const close = ctx.journal.subscribe((entry) => {
     if (!matchesFilter(entry, filter)) return;
-    const chunk = `event: request\nid: ${entry.requestId.replace(/[\r\n]/g, '')}\ndata: ${JSON.stringify(entry)}\n\n`;
-    if (deliver) deliver(chunk);
-    else waiting.push(chunk);
+    deliver(`event: request\nid: ${entry.requestId.replace(/[\r\n]/g, '')}\ndata: ${JSON.stringify(entry)}\n\n`);
   });
   const stream: EventStream = {
     first: ': the requests the mock answers, as they come\n\n',
-    attach(send) {
-      deliver = send;
-      for (const chunk of waiting.splice(0)) send(chunk);
+    attach(attached) {
+      reader = attached;
+      for (const chunk of waiting.splice(0)) deliver(chunk);
     },
     close,
   };
   return { status: 200, headers: { ...exchange.headers, 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' }, stream };
+}
+
+/** The last event of a reader that fell behind: why, and by how much, for a person reading the stream and for code. */
+function droppedEvent(unsentBytes: number): string {
+  const reason = `this reader fell ${unsentBytes} bytes behind, past the ${STREAM_LAG_LIMIT_BYTES} the mock holds for a reader: read faster (or narrow the stream with status and path), and reconnect; GET /__mock/requests lists what was missed`;
+  return `event: dropped\ndata: ${JSON.stringify({ reason, unsentBytes, limitBytes: STREAM_LAG_LIMIT_BYTES })}\n\n`;
 }
 
 function sessionNotFound(exchange: Exchange): never {

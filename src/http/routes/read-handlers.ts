@@ -1,6 +1,7 @@
 // The read operations of pages 000, 001 and 002: each takes checked input, asks the store once,
 // and maps the answer to a status and a body.
 import { ApiError } from '../api-error.ts';
+import { listCursorBinding } from '../defects.ts';
 import { worldOf, type MockContext, type Reply } from '../context.ts';
 import type { Exchange } from '../exchange.ts';
 import { parseListQuery } from '../list-query.ts';
@@ -26,10 +27,7 @@ export const READ_HANDLERS: Record<string, OperationHandler> = {
     const world = worldOf(exchange, ctx);
     const caller = callerOf(exchange);
     const list = parseListQuery(exchange.query, caller, ctx.validators);
-    const binding = ctx.defects.has('unsealed-cursor')
-      ? { tenantId: '', caller: '', path: '', filters: {} }
-      : { tenantId: caller.tenantId, caller: `${caller.kind}:${caller.id}`, path: '/v1/corrections', filters: list.cursorFilters };
-    const cursors = world.cursors.bind(binding);
+    const cursors = world.cursors.bind(listCursorBinding(ctx.defects, caller, list.cursorFilters));
     let after;
     if (list.cursor !== undefined) {
       const opened = cursors.open(list.cursor);

@@ -1,5 +1,5 @@
-// Binds a request to the world its bearer token reaches: a session's token (`<session>.<token>`)
-// to that session's world, any other to the base world. Before faults and auth, because both are
+// Binds a request to the world its bearer token reaches: a session's token (sessions.ts) to that
+// session's world, any other to the base world. Before faults and auth, because both are
 // the world's own. The token's principal is checked later, by authenticate.
 import { ApiError } from '../api-error.ts';
 import type { MockContext, MockWorld } from '../context.ts';
@@ -21,6 +21,8 @@ export function bindWorldByToken(ctx: MockContext, exchange: Exchange): MockWorl
     return (exchange.world = ctx.base);
   }
   if (!named.world) throw new ApiError('auth-invalid', `session ${named.sessionId} has ended or expired, and its tokens with it: open a new one (POST /__mock/sessions)`);
+  // A session's token is matched whole: one it never handed out names nobody, in its world or any other.
+  if (named.token === undefined) throw new ApiError('auth-invalid', 'no principal has this token');
   exchange.worldToken = named.token;
   exchange.sessionId = named.sessionId;
   return (exchange.world = named.world);
