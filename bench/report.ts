@@ -4,6 +4,7 @@ import type { InProcessResult } from './in-process.ts';
 import type { LoadResult } from './load.ts';
 import { judgeSessionTargets, sessionsTables } from './sessions-report.ts';
 import type { SessionsResult } from './sessions.ts';
+import { scenariosTable, type ScenariosResult } from './scenarios.ts';
 import { stateCompactionTable, type StateCompactionResult } from './state-compaction.ts';
 
 export interface CaseResult {
@@ -60,6 +61,8 @@ export interface BenchResult {
   sessions?: SessionsResult;
   /** A --state file after many mixed writes (state-compaction.ts); absent when the case was not run. */
   stateCompaction?: StateCompactionResult;
+  /** Scenarios applied and read (scenarios.ts); absent when the case was not run. */
+  scenarios?: ScenariosResult;
   targets: TargetResult[];
 }
 
@@ -78,7 +81,8 @@ export const TARGETS = {
   furtherMockMb: 20,
 } as const;
 
-const LIST_CASES = new Set(CASES.filter((c) => c.list).map((c) => c.name));
+/** The list cases, whose rates are held to the targets against Prism and the bare server. */
+export const LIST_CASES = new Set(CASES.filter((c) => c.list).map((c) => c.name));
 
 /** The issues' targets, each over every row it applies to; the worst row is named. The in-process ones need `inProcess`, the sessions ones `sessions`. */
 export function judgeTargets(sizes: readonly SizeResult[], inProcess?: InProcessResult, sessions?: SessionsResult): TargetResult[] {
@@ -233,6 +237,7 @@ export function formatTables(result: BenchResult): string {
   if (result.inProcess) lines.push(...(result.sizes.length > 0 ? [''] : []), ...inProcessTable(result.inProcess));
   if (result.sessions) lines.push(...(result.sizes.length > 0 || result.inProcess ? [''] : []), ...sessionsTables(result.sessions));
   if (result.stateCompaction) lines.push('', ...stateCompactionTable(result.stateCompaction));
+  if (result.scenarios) lines.push('', ...scenariosTable(result.scenarios));
   lines.push('', '| target | measured | |', '| --- | --- | --- |');
   for (const target of result.targets) lines.push(`| ${target.target} | ${target.measured} | ${target.pass === undefined ? 'not measured' : target.pass ? 'pass' : 'MISS'} |`);
   return lines.join('\n');
@@ -282,7 +287,8 @@ function inProcessTable(r: InProcessResult): string[] {
   ];
 }
 
-const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+/** A whole number with a thin space between its thousands (200 000). */
+export const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(2));
 /**
  * `value` to `digits` decimals, or more when so few would show it on the other side of `target`
@@ -294,7 +300,7 @@ function rounded(value: number, digits: number, target?: number): string {
   while (target !== undefined && digits < 6 && (Number(shown) >= target) !== (value >= target)) shown = value.toFixed((digits += 1));
   return shown;
 }
-const ratio = (value: number, target?: number) => `${rounded(value, 1, target)}×`;
-const percent = (value: number, target?: number) => `${rounded(value * 100, 0, target === undefined ? undefined : target * 100)} %`;
+export const ratio = (value: number, target?: number) => `${rounded(value, 1, target)}×`;
+export const percent = (value: number, target?: number) => `${rounded(value * 100, 0, target === undefined ? undefined : target * 100)} %`;
 const seconds = (valueMs: number) => `${(valueMs / 1000).toFixed(2)} s`;
 const mb = (value: number | undefined) => (value === undefined ? '–' : `${Math.round(value)} MB`);

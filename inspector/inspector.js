@@ -3,6 +3,8 @@
 import { admin, adminSecret, api, MockError } from './api.js';
 import { byId, copyText, el, fieldsOf, fill, shortId } from './dom.js';
 import { startJournal } from './journal.js';
+import { loadProjects, projectCell, projectName, projectsCell } from './projects.js';
+import { startScenarios } from './scenarios.js';
 
 const view = {
   /** The session shown, or undefined for the base world. */
@@ -69,24 +71,27 @@ async function loadPrincipals() {
 }
 
 function principalRow(p) {
-  const projects = (ids) => el('td', { className: 'projects', title: ids.join('\n') }, ids.length === 0 ? 'none' : ids.map((id) => id.slice(0, 8)).join(' '));
   const curl = `curl -H 'Authorization: Bearer ${p.token}' '${location.origin}/v1/corrections?limit=5'`;
   const flag = p.revokedAt ? ' (revoked)' : p.expiresAt ? ` (expires ${p.expiresAt})` : '';
   return el('tr', { 'data-principal': p.id },
     el('td', { title: p.purpose }, p.name, el('span', { className: 'quiet' }, flag)),
     el('td', {}, p.kind),
     el('td', {}, p.role),
-    projects(p.readableProjectIds),
-    projects(p.writableProjectIds),
+    projectsCell(p.readableProjectIds),
+    projectsCell(p.writableProjectIds),
     el('td', { className: 'buttons' },
       el('button', { type: 'button', className: 'copy-token', onclick: guarded(async () => { await copyText(p.token); say(`Copied the token of ${p.name}`); }) }, 'Copy token'),
       el('button', { type: 'button', className: 'copy-curl', onclick: guarded(async () => { await copyText(curl); say(`Copied a curl line as ${p.name}`); }) }, 'Copy curl')));
 }
 
+/** The projects the chosen principal reads, by name; the one chosen is kept while it is still among them. */
 function fillProjects() {
   const as = principalById(byId('correction-filters').elements.as.value);
   const select = byId('correction-filters').elements.project;
-  select.replaceChildren(el('option', { value: '' }, 'any'), ...(as?.readableProjectIds ?? []).map((id) => el('option', { value: id }, shortId(id))));
+  const kept = select.value;
+  const readable = as?.readableProjectIds ?? [];
+  select.replaceChildren(el('option', { value: '' }, 'any'), ...readable.map((id) => el('option', { value: id, title: id }, projectName(id))));
+  select.value = readable.includes(kept) ? kept : '';
 }
 
 // ---- the world --------------------------------------------------------------
@@ -135,7 +140,7 @@ async function listByState() {
   for (const name of ['status', 'reopened', 'note']) if (fields[name]) query.set(name, fields[name]);
   const { data, hasMore } = await admin(inWorld(`/corrections?${query}`));
   fill(byId('state-rows'), data.map((c) => el('tr', { className: 'pick', 'data-id': c.id, onclick: guarded(() => showRecord('corrections', c.id)) },
-    el('td', {}, c.id), el('td', {}, c.status), el('td', { title: c.projectId }, shortId(c.projectId)),
+    el('td', {}, c.id), el('td', {}, c.status), projectCell(c.projectId),
     el('td', {}, c.reopenedIn ? `${c.reopenedIn.how} ${c.reopenedIn.version}` : ''), el('td', {}, c.statusNote?.text ?? ''))), 'none found', 5);
   say(`${data.length} corrections found${hasMore ? ' (the first 200; superseded ones are never listed)' : ''}`);
 }
@@ -144,7 +149,7 @@ async function listChanges() {
   const { status: wanted } = fieldsOf(byId('change-filters'));
   const { data } = await admin(inWorld(`/suggested-changes${wanted ? `?status=${wanted}` : ''}`));
   fill(byId('change-rows'), data.map((s) => el('tr', { className: 'pick', 'data-id': s.id, onclick: guarded(() => showRecord('suggested-changes', s.id)) },
-    el('td', { title: s.id }, shortId(s.id)), el('td', {}, s.status), el('td', {}, s.title))), 'none', 3);
+    el('td', { title: s.id }, shortId(s.id)), el('td', {}, s.status), projectCell(s.projectId), el('td', {}, s.title))), 'none', 4);
 }
 
 /** `value` as JSON in the record panel, under `title`; `problem` marks a refusal. */
@@ -339,16 +344,71 @@ async function postTestRun() {
   say(`Test run posted${note}`);
 }
 
-// ---- start ------------------------------------------------------------------
+// ---- scenarios --------------------------------------------------------------
 
-/** What changes when the world does: counts, the clock, what waits to be decided, the sessions' writes. */
-async function refreshWorld() {
-  await Promise.all([loadCounts(), loadClock(), loadApprovals(), loadChecks(), loadSessions()]);
+/** Brings a row of the page into view and marks it a moment; says so when the world shown has no such row. */
+function reveal(selector, what) {
+  const row = document.querySelector(selector);
+  if (row === null) {
+    say(`${what} is not shown on this page`);
+    return;
+  }
+  row.scrollIntoView({ block: 'center' });
+  row.classList.remove('flash');
+  void row.offsetWidth; // restarts the animation when the same row is revealed twice
+  row.classList.add('flash');
 }
 
+/** Reads a record made by a scenario through `/v1`, and brings the record panel into view. */
+async function showMade(kind, id) {
+  await showRecord(kind, id);
+  byId('record').scrollIntoView({ block: 'nearest' });
+}
+
+const scenarios = startScenarios({
+  pathOf: inWorld,
+  worldName: () => (view.session ? `session ${view.session}` : 'the base world'),
+  principalName: (id) => principalById(id)?.name,
+  links: {
+    corrections: guarded((id) => showMade('corrections', id)),
+    suggestedChanges: guarded((id) => showMade('suggested-changes', id)),
+    projects: (id) => reveal(`#project-rows tr[data-project="${CSS.escape(id)}"]`, `Project ${id}`),
+    approvals: (id) => reveal(`#approval-rows tr[data-approval="${CSS.escape(id)}"]`, `Approval ${id}`),
+    // A run has no page of its own: its corrections, through the list's run filter.
+    runs: guarded(async (id) => {
+      const form = byId('correction-filters');
+      form.elements.runId.value = id;
+      view.listed = undefined;
+      await listCorrections();
+      form.scrollIntoView({ block: 'start' });
+    }),
+  },
+  // A scenario may make projects and give principals new ones: both are read again, then the rest.
+  afterApply: async () => {
+    view.listed = undefined;
+    await loadProjects(inWorld('/projects'));
+    await loadPrincipals();
+    return refreshAfterAction({ projects: false });
+  },
+  say,
+  showProblem,
+});
+
+// ---- start ------------------------------------------------------------------
+
+/**
+ * What changes when the world does: counts, the projects' counts, the clock, what waits to be
+ * decided, the sessions' writes. `projects: false` when they were read just before.
+ */
+async function refreshWorld({ projects = true } = {}) {
+  await Promise.all([loadCounts(), loadClock(), loadApprovals(), loadChecks(), loadSessions(), projects ? loadProjects(inWorld('/projects')) : undefined]);
+}
+
+/** Everything, the projects first: the principals, lists and scenario panel name them. */
 async function refreshAll() {
+  await loadProjects(inWorld('/projects'));
   await loadPrincipals();
-  await Promise.all([refreshWorld(), listChanges()]);
+  await Promise.all([refreshWorld({ projects: false }), listChanges(), scenarios.load()]);
 }
 
 /**
@@ -356,8 +416,8 @@ async function refreshAll() {
  * changed under any cursor). Resolves to what could not be read again, to say after the action's own
  * outcome (the corrections list may be asked as a principal whose token is refused).
  */
-async function refreshAfterAction() {
-  await refreshWorld();
+async function refreshAfterAction({ projects = true } = {}) {
+  await refreshWorld({ projects });
   const lists = [listChanges(), listCorrections(), view.byStateAsked ? listByState() : Promise.resolve()];
   const refused = (await Promise.allSettled(lists)).filter((r) => r.status === 'rejected').map((r) => r.reason);
   return refused.length === 0 ? '' : ` (a list could not be read again: ${refused.map((p) => p.code ?? p.message).join(', ')})`;

@@ -4,6 +4,8 @@ import { DEFAULT_CHECKED_WORLDS_DIR } from './fixtures/checked-worlds.ts';
 import { createMock, type FaultSettings } from './index.ts';
 import { restoredStateLine, restoreProgressLine } from './cli-state-lines.ts';
 import { parseClockFlag, type ClockSetting } from './worlds/mock-clock.ts';
+import { loadScenariosFile } from './scenarios-file.ts';
+import { BUILT_IN_SCENARIOS } from './scenarios/catalogue/index.ts';
 import { curlUrl, openableUrls } from './openable-urls.ts';
 import { isSeed, MAX_SEED } from './seeded-random.ts';
 
@@ -19,7 +21,10 @@ const USAGE = `usage: kindgi-mock [options]            (in this repo: npm start 
                            KINDGI_MOCK_ADMIN_TOKEN); without it they get 403 mock-admin-only
   --fixtures DIR           serve the world in DIR instead of the embedded fixtures
   --seed N                 serve a world generated from seed N (with --corrections N)
-  --corrections N          size of a generated world
+  --corrections N          size of a generated world (0: its projects, principals, agents and runs, no correction)
+  --scenarios FILE         your own scenarios (defineScenario from kindgi-mock/scenarios): a .js
+                           or .mjs module (.ts under tsx, as npm start runs) exporting them, by
+                           default or by name; GET /__mock/scenarios lists them with the built-in ones
   --state FILE             keep every write in FILE and restore it on the next start (one
                            server per FILE: FILE.lock names the one that holds it)
   --check-every-start      check the fixtures, and read every file, even when these exact files
@@ -68,13 +73,14 @@ function number(flag: string, text: string | undefined, check: (n: number) => bo
   return value;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       port: { type: 'string' }, host: { type: 'string' }, 'public-url': { type: 'string' }, 'admin-token': { type: 'string' }, fixtures: { type: 'string' }, seed: { type: 'string' },
       corrections: { type: 'string' }, state: { type: 'string' }, 'check-ms': { type: 'string' }, 'approval-ms': { type: 'string' }, journal: { type: 'string' }, 'cursor-secret': { type: 'string' }, 'on-invalid-response': { type: 'string' },
       'fault-rate': { type: 'string' }, 'retry-after': { type: 'string' }, latency: { type: 'string' }, help: { type: 'boolean' },
       'check-every-start': { type: 'boolean' }, deterministic: { type: 'boolean' }, clock: { type: 'string' }, dates: { type: 'string' },
+      scenarios: { type: 'string' },
     },
     strict: true,
   });
@@ -100,7 +106,7 @@ function main(): void {
     faults.latencyMs = { min: Number(match[1]), max: Number(match[2] ?? match[1]) };
   }
   const seed = number('--seed', values.seed, isSeed, `a whole number from 0 to ${MAX_SEED}`);
-  const corrections = number('--corrections', values.corrections, (n) => whole(n) && n >= 1, 'a whole number, 1 or more');
+  const corrections = number('--corrections', values.corrections, (n) => whole(n) && n >= 0, 'a whole number, 0 or more (0: no correction and no suggested change)');
   const checkMs = number('--check-ms', values['check-ms'], whole, 'whole milliseconds, 0 or more');
   const approvalMs = number('--approval-ms', values['approval-ms'], (n) => whole(n) && n >= 1, 'whole milliseconds, 1 or more');
   const journalSize = number('--journal', values.journal, (n) => whole(n) && n <= 100_000, 'a whole number from 0 to 100000');
@@ -114,7 +120,10 @@ function main(): void {
   }
 
   const started = Date.now();
+  // Loaded before the mock is built, so that a bad file stops the start with its own message.
+  const scenarios = values.scenarios === undefined ? undefined : await loadScenariosFile(values.scenarios, BUILT_IN_SCENARIOS.map((scenario) => scenario.name));
   const mock = createMock({
+    ...(scenarios !== undefined ? { scenarios } : {}),
     ...(values.fixtures !== undefined ? { fixturesDir: values.fixtures } : {}),
     ...(seed !== undefined ? { seed } : {}),
     ...(corrections !== undefined ? { corrections } : {}),
@@ -151,6 +160,7 @@ function main(): void {
       ...(mock.state ? [restoredStateLine(mock.state.file, mock.state.restored)] : []),
       ...mock.stateNotices.map((notice) => `  state: ${notice.message}`),
       ...(clock !== undefined || dates === 'now' ? [`  clock: ${clockLine(mock.clock.read())}${dates === 'now' ? '; the world\'s dates moved to now' : ''}`] : []),
+      ...(scenarios !== undefined ? [`  your scenarios (${values.scenarios}): ${scenarios.map((s) => s.name).join(', ')}   # GET /__mock/scenarios lists every one`] : []),
       ...(values.deterministic || seed !== undefined ? [`  deterministic: ids and cursors from seed ${seed ?? 42}`] : []),
       ...faultsLines(faults),
       // curl's URLs name a host this machine reaches (never 0.0.0.0), quoted when a shell would expand them.
@@ -178,10 +188,8 @@ function main(): void {
   });
 }
 
-try {
-  main();
-} catch (error) {
+main().catch((error: unknown) => {
   const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
   process.stderr.write(`kindgi-mock: ${(error as Error).message}\n${usage ? `${USAGE}\n` : ''}`);
   process.exit(1);
-}
+});

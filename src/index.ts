@@ -33,9 +33,13 @@ import { clockProblem, createMockWorld, createWorldClock, DEFAULT_CHECK_MS, type
 import { MAX_ADVANCE_MS } from './http/routes/clock-bodies.ts';
 import { nodeHmacSha256 } from './node-hmac.ts';
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type RequestJournal } from './http/request-journal.ts';
-import { seededSessionWorld } from './worlds/seeded-worlds.ts';
+import { seededSessionWorld, worldWithoutCorrections } from './worlds/seeded-worlds.ts';
 import { sessionWorldOpener } from './worlds/session-worlds.ts';
 import { createSessions, type Session, type SessionOptions, type Sessions } from './worlds/sessions.ts';
+import type { ScenarioListing } from './scenarios/contract.ts';
+import { applierOf, inProcessSession, type InProcessSession, type MockScenarios, type OwnScenarios } from './scenario-appliers.ts';
+import { createScenarioCatalogue } from './scenarios/apply.ts';
+import type { Scenario } from './scenarios/define.ts';
 
 // The world a mock serves (the fixtures format, fixtures/README.md) and who may call it.
 export type {
@@ -46,20 +50,34 @@ export type { MockContext } from './http/context.ts';
 export type { FaultSettings, Logger } from './http/context.ts';
 export type { StateNotice } from './store/state-file.ts';
 export type { StateFileSystem } from './store/state-fs.ts';
-export type { Session, SessionOptions, SessionSummary } from './worlds/sessions.ts';
+export type { Session, SessionOptions, SessionScenario, SessionSummary } from './worlds/sessions.ts';
 export { SessionRefusal } from './worlds/sessions.ts';
+export type { ScenarioCatalogue, ScenarioCreated, ScenarioListing, ScenarioResult } from './scenarios/contract.ts';
+export type { InProcessSession, MockScenarios, OwnScenarios, ScenarioApplier, ScenarioName, ScenarioParamsOf } from './scenario-appliers.ts';
+export { ScenarioRefusal } from './scenarios/contract.ts';
 export type { MockClock, ClockSetting } from './worlds/mock-clock.ts';
 export type { ListedPrincipal } from './worlds/principal-listing.ts';
 export type { JournalEntry, JournalFilter, RequestJournal } from './http/request-journal.ts';
 
 export { DEFAULT_CHECK_MS } from './worlds/mock-world.ts';
+export { MockAdminError, openSession, type OpenedSession, type OpenSessionOptions, type SessionScenarioStep, type SessionTokens } from './open-session.ts';
 
 export interface MockOptions {
   /** Serve this world as it is. */
   world?: World;
   /** Generate the world from this seed (and `corrections`) instead of loading fixtures. */
   seed?: number;
+  /**
+   * The generated world's size: its main tenant's corrections. `0`: the world with its tenants,
+   * projects, principals, agents and runs, and no correction and no suggested change.
+   */
   corrections?: number;
+  /**
+   * Your own scenarios (defineScenario from kindgi-mock/scenarios), applied like the built-in ones
+   * (`mock.scenarios.apply`, `POST /__mock/scenarios/{name}`, a session's `scenarios`) and listed
+   * after them. A name used twice, or a built-in's, throws a TypeError.
+   */
+  scenarios?: readonly Scenario[];
   /** A fixtures folder; the embedded one when neither this, `world` nor `seed` is given. */
   fixturesDir?: string;
   /**
@@ -151,7 +169,7 @@ export interface RunningMock {
   close(): Promise<void>;
 }
 
-export interface Mock {
+export interface Mock<Own extends OwnScenarios = []> {
   /** What `listen` serves, as an Express app: to test with, or to serve from a server of your own. */
   app: Express;
   /** `remembered`: the fixtures passed every check before, so they were not checked again (see `checkedWorldsDir`). */
@@ -167,10 +185,14 @@ export interface Mock {
   /** Closes the state file and releases its lock, and stops the sweep that ends expired sessions (a mock that never listened too); idempotent. */
   close(): void;
   /**
-   * Opens a session (as `POST /__mock/sessions`): an isolated world, reached by its own tokens.
-   * Throws SessionRefusal for an option it does not take, or when too many are open.
+   * Opens a session (as `POST /__mock/sessions`): an isolated world, reached by its own tokens,
+   * with `apply` to build a scenario in it (and in nothing else).
+   * Throws SessionRefusal for an option it does not take, a scenario of `options.scenarios`
+   * refused (none of them is kept, and no session opens), or when too many are open.
    */
-  createSession(options?: SessionOptions): Session;
+  createSession(options?: SessionOptions): InProcessSession<Own>;
+  /** The scenarios (built-in and yours): list them, and apply one to the base world. */
+  scenarios: MockScenarios<Own>;
   /** Every open session: list, look up, end them. */
   sessions: Sessions;
   /** The base world's clock (`/__mock/clock`): read, set and advance it. */
@@ -190,7 +212,7 @@ export interface Mock {
  * - Throws StateFileError for a state file another server holds, or one that cannot be restored,
  *   naming the file, the line and what is wrong (the file is left as it was).
  */
-export function createMock(options: MockOptions = {}): Mock {
+export function createMock<const Own extends OwnScenarios = []>(options: MockOptions & { scenarios?: Own } = {}): Mock<Own> {
   checkMockOptions(options);
   if (options.dates === 'now' && options.stateFile !== undefined) {
     throw new TypeError('dates "now" (--dates now) moves the world\'s dates on every start, and a state file (--state) keeps writes made against an earlier start\'s dates: use one or the other');
@@ -221,6 +243,8 @@ export function createMock(options: MockOptions = {}): Mock {
   };
   // Checked and compiled before the state file is opened, so a failure here leaves no lock behind.
   const publicHosts = options.publicUrl === undefined ? [] : [publicHostOf(options.publicUrl)];
+  // The user's scenarios are checked here (a TypeError naming one), their params schemas compiled.
+  const scenarios = createScenarioCatalogue(options.scenarios ? { scenarios: options.scenarios as ReadonlyArray<Scenario<string, never>> } : {});
   const baseClock = createWorldClock(settings);
   const { store, journal, restoredWrites, summary, keepClock } = storeFor(world, options, document, baseClock, logger);
   // With a state file the clock is kept there (`/__mock/clock`, `--clock`), so a restart goes on from it.
@@ -245,10 +269,10 @@ export function createMock(options: MockOptions = {}): Mock {
     }
   }
   const embeddedWorld = () => loadSharedWorldFolder(undefined, document).world;
-  const seededWorld = (seed: number) => seededSessionWorld(seed, options.corrections, seedDatesOffset, document, embeddedWorld);
+  const seededWorld = (seed: number, corrections?: number) => seededSessionWorld(seed, corrections ?? options.corrections, seedDatesOffset, document, embeddedWorld);
   const openSessionWorld = sessionWorldOpener(world, settings, seededWorld);
   // Node's own timers: a test's fake ones would hold back (or loop on) the sweep that ends expired sessions.
-  const sessions = createSessions(openSessionWorld, base.clock, { setTimeout, clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout) });
+  const sessions = createSessions(openSessionWorld, base.clock, { setTimeout, clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout) }, scenarios);
   const requests = createRequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const context: MockContext = {
     document,
@@ -259,6 +283,7 @@ export function createMock(options: MockOptions = {}): Mock {
     ...(options.approvalMs !== undefined ? { approvalMs: options.approvalMs } : {}),
     base,
     sessions,
+    scenarios,
     journal: requests,
     defects: new Set(options.defects ?? []),
     publicHosts,
@@ -287,7 +312,8 @@ export function createMock(options: MockOptions = {}): Mock {
       return listen(coreListener(core, context, { reuseBodyMemory: true, answers }), answers, port, host, close);
     },
     close,
-    createSession: (sessionOptions) => sessions.create(sessionOptions),
+    createSession: (sessionOptions) => inProcessSession(sessions, scenarios, sessions.create(sessionOptions)),
+    scenarios: { list: () => scenarios.list(), apply: applierOf<Own>(scenarios, () => base).apply },
     sessions,
     journal: requests,
     clock: guardedClock(base),
@@ -352,12 +378,16 @@ function worldFor(options: MockOptions, document: OpenApiDocument, logger: Logge
     return { world: loaded.world, checks: loaded.checks, ...(options.fixturesDir === undefined ? { madeAt: WORLD_NOW } : {}) };
   }
   // A world the caller gives stays the caller's: the store keeps the records it is given uncopied.
-  const world = options.world !== undefined ? structuredClone(options.world) : generateWorld({
-    ...(options.seed !== undefined ? { seed: options.seed } : {}),
-    ...(options.corrections !== undefined ? { corrections: options.corrections } : {}),
-  });
+  const world = options.world !== undefined ? structuredClone(options.world) : generatedWorld(options.seed, options.corrections);
   validateWorld(world, document);
   return { world, checks: 'ran', ...(options.world === undefined ? { madeAt: WORLD_NOW } : {}) };
+}
+
+/** The world of `seed` at `corrections`; at 0, the default size's with neither corrections nor suggested changes. */
+function generatedWorld(seed: number | undefined, corrections: number | undefined): World {
+  const seedOption = seed !== undefined ? { seed } : {};
+  if (corrections === 0) return worldWithoutCorrections(generateWorld(seedOption));
+  return generateWorld({ ...seedOption, ...(corrections !== undefined ? { corrections } : {}) });
 }
 
 /** Beside the checked worlds; none for `checkedWorldsDir: false`. */

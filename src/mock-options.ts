@@ -13,7 +13,7 @@ const object: Check = (v) => typeof v === 'object' && v !== null;
 const OPTIONS: Record<string, [string, Check]> = {
   world: ['a world object (fixtures/README.md)', object],
   seed: [`a whole number from 0 to ${MAX_SEED}`, isSeed],
-  corrections: ['a whole number, 1 or more', whole(1)],
+  corrections: ['a whole number, 0 or more (0: no correction and no suggested change)', whole(0)],
   fixturesDir: ['a folder path', text],
   checkedWorldsDir: ['a folder path, or false', (v) => v === false || text(v)],
   recheckWorld: ['true or false', (v) => typeof v === 'boolean'],
@@ -35,7 +35,15 @@ const OPTIONS: Record<string, [string, Check]> = {
   faultSeed: ['a whole number', (v) => Number.isInteger(v)],
   logger: ['{ warn(message), error(message) }', (v) => object(v) && typeof (v as Record<string, unknown>).warn === 'function' && typeof (v as Record<string, unknown>).error === 'function'],
   defects: ['a list of defect names', Array.isArray],
+  scenarios: ['a list of scenarios made with defineScenario (kindgi-mock/scenarios), each with a name, a description, params and build', (v) => Array.isArray(v) && v.every(scenarioLike)],
 };
+
+/** What defineScenario makes; the catalogue checks the rest (a name used twice, a built-in's name) and names it. */
+function scenarioLike(value: unknown): boolean {
+  if (!object(value)) return false;
+  const { name, description, params, build } = value as Record<string, unknown>;
+  return text(name) && typeof description === 'string' && object(params) && typeof build === 'function';
+}
 
 function clockStartLike(value: unknown): boolean {
   if (!object(value)) return false;
@@ -53,7 +61,7 @@ export function checkMockOptions(options: object): void {
 }
 
 /** The options `createHandlers` (kindgi-mock/msw) shares with createMock, checked alike; `baseUrl` is its own. */
-const HANDLER_OPTIONS = ['world', 'seed', 'corrections', 'cursorSecret', 'clock', 'checkMs', 'approvalMs', 'onInvalidResponse', 'faults', 'faultSeed', 'logger'];
+const HANDLER_OPTIONS = ['world', 'seed', 'corrections', 'cursorSecret', 'clock', 'checkMs', 'approvalMs', 'onInvalidResponse', 'faults', 'faultSeed', 'logger', 'scenarios'];
 
 export function checkHandlerOptions(options: object): void {
   checkOptions('createHandlers', options, [...HANDLER_OPTIONS, 'baseUrl'], { baseUrl: ['an http(s) URL, such as https://api.kindgi.test', (v) => text(v) && /^https?:\/\//i.test(v as string)] });

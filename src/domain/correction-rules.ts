@@ -8,8 +8,18 @@ export const MAX_ARGS_CANONICAL_LENGTH = 4000;
 export const MAX_TOOL_LENGTH = 200;
 
 const has = (value: unknown) => value !== undefined;
+type Found = Array<Omit<Violation, 'rule'>>;
+/** Both lists as one, made only when both hold something: a rule kept is checked for every correction of a world, and allocates nothing. */
+const both = (first: Found, second: Found): Found => (first.length === 0 ? second : second.length === 0 ? first : [...first, ...second]);
+/** What a rule over an absent list finds (shared, never changed: checkRules only reads it). */
+const NOTHING: Found = expect(true, '', '');
 /** Characters as JSON Schema counts them (code points), not UTF-16 units. */
-export const characterCount = (text: string) => [...text].length;
+export const characterCount = (text: string): number => {
+  // Counted by the string's iterator, as spreading it would, without a list of its characters.
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+};
 
 export const CORRECTION_RULES: ReadonlyArray<Rule<Correction>> = [
   {
@@ -20,10 +30,10 @@ export const CORRECTION_RULES: ReadonlyArray<Rule<Correction>> = [
   {
     name: 'should-call-only-when-decisions-wrong',
     source: '000: shouldCall / mustNotCall: With `decisions: "wrong"`.',
-    check: (c) => [
-      ...expect(!has(c.shouldCall) || c.decisions === 'wrong', 'shouldCall', 'shouldCall is given but decisions is not "wrong"'),
-      ...expect(!has(c.mustNotCall) || c.decisions === 'wrong', 'mustNotCall', 'mustNotCall is given but decisions is not "wrong"'),
-    ],
+    check: (c) => both(
+      expect(!has(c.shouldCall) || c.decisions === 'wrong', 'shouldCall', 'shouldCall is given but decisions is not "wrong"'),
+      expect(!has(c.mustNotCall) || c.decisions === 'wrong', 'mustNotCall', 'mustNotCall is given but decisions is not "wrong"'),
+    ),
   },
   {
     name: 'should-say-only-when-answer-wrong',
@@ -33,7 +43,7 @@ export const CORRECTION_RULES: ReadonlyArray<Rule<Correction>> = [
   {
     name: 'expected-call-bounds',
     source: '000: tool 1..200 characters; args at most 100 properties and 4000 characters in canonical JSON.',
-    check: (c) => (c.shouldCall ?? []).flatMap((call, index) => {
+    check: (c) => (c.shouldCall === undefined ? NOTHING : c.shouldCall.flatMap((call, index) => {
       const at = `shouldCall[${index}]`;
       const argsLength = characterCount(canonicalJson(call.args));
       const toolLength = characterCount(call.tool);
@@ -42,28 +52,35 @@ export const CORRECTION_RULES: ReadonlyArray<Rule<Correction>> = [
         ...expect(Object.keys(call.args).length <= MAX_ARGS_PROPERTIES, `${at}.args`, `args has more than ${MAX_ARGS_PROPERTIES} properties`),
         ...expect(argsLength <= MAX_ARGS_CANONICAL_LENGTH, `${at}.args`, `args is ${argsLength} characters in canonical JSON, more than ${MAX_ARGS_CANONICAL_LENGTH}`),
       ];
-    }),
+    })),
   },
   {
     name: 'item-keys-unique',
     source: "000: items[].key is the caller's stable id for the item.",
-    check: (c) => duplicates((c.items ?? []).map((item) => item.key)).map((key) => ({ field: 'items', message: `item key "${key}" appears more than once` })),
+    check: (c) => (c.items === undefined ? NOTHING : duplicateKeys(c.items).map((key) => ({ field: 'items', message: `item key "${key}" appears more than once` }))),
   },
   {
     name: 'item-pointer-and-rank',
     source: '000: pointer is a JSON Pointer (RFC 6901); rank is the position in the ranked list (0 = first).',
-    check: (c) => (c.items ?? []).flatMap((item, index) => [
-      ...expect(item.pointer === undefined || item.pointer === '' || item.pointer.startsWith('/'), `items[${index}].pointer`, `"${item.pointer}" is not a JSON Pointer`),
-      ...expect(item.rank === undefined || item.rank >= 0, `items[${index}].rank`, 'rank is below 0'),
-    ]),
+    check: (c) => {
+      if (c.items === undefined) return NOTHING;
+      let found = NOTHING;
+      for (let index = 0; index < c.items.length; index += 1) {
+        const item = c.items[index]!;
+        // The field names are made only for a broken item.
+        if (item.pointer !== undefined && item.pointer !== '' && !item.pointer.startsWith('/')) found = both(found, expect(false, `items[${index}].pointer`, `"${item.pointer}" is not a JSON Pointer`));
+        if (item.rank !== undefined && item.rank < 0) found = both(found, expect(false, `items[${index}].rank`, 'rank is below 0'));
+      }
+      return found;
+    },
   },
   {
     name: 'expert-only-true-under-a-group',
     source: '000: expert is present (true) when the corrector group was restricted when the correction was recorded.',
-    check: (c) => [
-      ...expect(c.expert === undefined || c.expert === true, 'expert', 'expert is present but not true'),
-      ...expect(c.expert === undefined || has(c.correctorGroupId), 'expert', 'expert without a correctorGroupId'),
-    ],
+    check: (c) => (c.expert === undefined ? NOTHING : both(
+      expect(c.expert === true, 'expert', 'expert is present but not true'),
+      expect(has(c.correctorGroupId), 'expert', 'expert without a correctorGroupId'),
+    )),
   },
   {
     name: 'participant-only-for-an-app',
@@ -83,16 +100,17 @@ export const CORRECTION_RULES: ReadonlyArray<Rule<Correction>> = [
   {
     name: 'fixed-in-while-fixed',
     source: '000: fixedIn is present while it is `fixed`, and beside `reopenedIn` after a test run reopened it.',
-    check: (c) => [
-      ...expect(c.status !== 'fixed' || has(c.fixedIn), 'fixedIn', 'status fixed without fixedIn'),
-      ...expect(!has(c.fixedIn) || c.status === 'fixed' || has(c.reopenedIn), 'fixedIn', `fixedIn on a ${c.status} correction that was not reopened`),
-    ],
+    check: (c) => both(
+      expect(c.status !== 'fixed' || has(c.fixedIn), 'fixedIn', 'status fixed without fixedIn'),
+      // The message is made only when broken: it names the status.
+      !has(c.fixedIn) || c.status === 'fixed' || has(c.reopenedIn) ? NOTHING : expect(false, 'fixedIn', `fixedIn on a ${c.status} correction that was not reopened`),
+    ),
   },
   {
     name: 'fixed-in-version-unless-recorded-right',
     source: '000: fixedIn.version is absent for `recorded-right`, which nothing had to fix.',
     check: (c) => {
-      if (!c.fixedIn) return [];
+      if (!c.fixedIn) return NOTHING;
       return c.fixedIn.how === 'recorded-right'
         ? expect(!has(c.fixedIn.version), 'fixedIn.version', 'recorded-right has no version')
         : expect(has(c.fixedIn.version), 'fixedIn.version', `fixedIn.how ${c.fixedIn.how} needs the version that fixed it`);
@@ -107,18 +125,18 @@ export const CORRECTION_RULES: ReadonlyArray<Rule<Correction>> = [
     name: 'reopened-is-open-or-with-owner',
     source: "000: reopenedIn: it's `open`, or `with-owner` when it's sorted to the owner, with the `fixedIn` it had beside it.",
     check: (c) => {
-      if (!c.reopenedIn) return [];
-      return [
-        ...expect(c.status === 'open' || c.status === 'with-owner', 'status', `reopened correction is ${c.status}, not open or with-owner`),
-        ...expect(has(c.fixedIn), 'fixedIn', 'reopenedIn without the fixedIn it had'),
-      ];
+      if (!c.reopenedIn) return NOTHING;
+      return both(
+        expect(c.status === 'open' || c.status === 'with-owner', 'status', `reopened correction is ${c.status}, not open or with-owner`),
+        expect(has(c.fixedIn), 'fixedIn', 'reopenedIn without the fixedIn it had'),
+      );
     },
   },
   {
     name: 'reopened-by-unless-latest',
     source: '000: reopenedIn.by: who pinned, went back or unpinned. Absent when Latest moved.',
     check: (c) => {
-      if (!c.reopenedIn) return [];
+      if (!c.reopenedIn) return NOTHING;
       return c.reopenedIn.how === 'latest'
         ? expect(!has(c.reopenedIn.by), 'reopenedIn.by', 'by is present though Latest moved')
         : expect(has(c.reopenedIn.by), 'reopenedIn.by', `reopenedIn.how ${c.reopenedIn.how} needs who did it`);
@@ -138,15 +156,13 @@ export const CORRECTION_RULES: ReadonlyArray<Rule<Correction>> = [
     check: (c) => {
       const created = Date.parse(c.createdAt);
       const updated = Date.parse(c.updatedAt);
-      const events: Array<[string, string | undefined]> = [
-        ['sorted.at', c.sorted?.at], ['fixedIn.at', c.fixedIn?.at], ['reopenedIn.at', c.reopenedIn?.at],
-        ['statusNote.at', c.statusNote?.at], ['unregisteredAt', c.unregisteredAt],
-      ];
-      return [
-        ...expect(updated >= created, 'updatedAt', 'updatedAt is before createdAt'),
-        ...events.flatMap(([field, at]) => at === undefined ? [] : expect(
-          Date.parse(at) >= created && Date.parse(at) <= updated, field, `${field} ${at} is outside createdAt..updatedAt`)),
-      ];
+      // Each event in turn, without a list of them: most corrections have none or one.
+      let found = expect(updated >= created, 'updatedAt', 'updatedAt is before createdAt');
+      found = eventWithin(found, 'sorted.at', c.sorted?.at, created, updated);
+      found = eventWithin(found, 'fixedIn.at', c.fixedIn?.at, created, updated);
+      found = eventWithin(found, 'reopenedIn.at', c.reopenedIn?.at, created, updated);
+      found = eventWithin(found, 'statusNote.at', c.statusNote?.at, created, updated);
+      return eventWithin(found, 'unregisteredAt', c.unregisteredAt, created, updated);
     },
   },
 ];
@@ -162,9 +178,17 @@ export function checkCorrection(correction: Correction): Violation[] {
   return checkRules(CORRECTION_RULES, correction);
 }
 
-function duplicates(values: string[]): string[] {
+/** `found`, and the event at `field` when it is outside createdAt..updatedAt (times-in-order). */
+function eventWithin(found: Found, field: string, at: string | undefined, created: number, updated: number): Found {
+  if (at === undefined) return found;
+  const time = Date.parse(at);
+  return time >= created && time <= updated ? found : both(found, expect(false, field, `${field} ${at} is outside createdAt..updatedAt`));
+}
+
+/** Keys that appear more than once, each once, in the order first repeated. */
+function duplicateKeys(items: ReadonlyArray<{ key: string }>): string[] {
   const seen = new Set<string>();
   const repeated = new Set<string>();
-  for (const value of values) (seen.has(value) ? repeated : seen).add(value);
+  for (const { key } of items) (seen.has(key) ? repeated : seen).add(key);
   return [...repeated];
 }

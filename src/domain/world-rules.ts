@@ -8,7 +8,7 @@ import { checkRunCopy } from './run-copy-rules.ts';
 import { checkSuggestedChange } from './suggested-change-rules.ts';
 import { viewSuggestedChange } from './suggested-change-view.ts';
 import type { Correction, RunCopy } from './types.ts';
-import { runCopyOf, type World, WORLD_COLLECTIONS } from './world.ts';
+import { runCopyOf, type Principal, type World, WORLD_COLLECTIONS } from './world.ts';
 
 export interface WorldViolation extends Violation {
   collection: (typeof WORLD_COLLECTIONS)[number];
@@ -36,16 +36,6 @@ export function checkWorld(world: World, options: CheckWorldOptions = {}): World
   const found: WorldViolation[] = [];
   const report = (collection: Collection, recordId: string, rule: string, field: string, message: string) =>
     found.push({ collection, recordId, rule, field, message });
-  const ids = <T extends { id: string }>(records: T[]) => new Map(records.map((r) => [r.id, r] as const));
-
-  for (const collection of WORLD_COLLECTIONS) {
-    const seen = new Set<string>();
-    for (const record of world[collection] as Array<{ id?: string; token?: string }>) {
-      const key = collection === 'principals' ? record.token : record.id;
-      if (key !== undefined && seen.has(key)) report(collection, key, 'unique-ids', 'id', `${collection} has "${key}" twice`);
-      if (key !== undefined) seen.add(key);
-    }
-  }
 
   const tenants = ids(world.tenants);
   const orgs = ids(world.orgs);
@@ -57,8 +47,29 @@ export function checkWorld(world: World, options: CheckWorldOptions = {}): World
   const groups = ids(world.correctorGroups);
   const testSets = ids(world.testSets);
   const corrections = ids(world.corrections);
-  const fixesOf = new Map(world.suggestedChanges.map((s) => [s.id, new Set(s.fixes)]));
-  const principalIds = new Map(world.principals.map((p) => [`${p.tenantId}/${p.id}`, p]));
+  const byId: Partial<Record<Collection, ReadonlyMap<unknown, unknown>>> = { tenants, orgs, projects, agents, flows, blocks, runs, correctorGroups: groups, testSets, corrections };
+
+  for (const collection of WORLD_COLLECTIONS) {
+    // A map by id as long as its list has no id twice: only a collection that has is walked again to name them.
+    if (byId[collection]?.size === world[collection].length) continue;
+    const seen = new Set<string>();
+    for (const record of world[collection] as Array<{ id?: string; token?: string }>) {
+      const key = collection === 'principals' ? record.token : record.id;
+      if (key !== undefined && seen.has(key)) report(collection, key, 'unique-ids', 'id', `${collection} has "${key}" twice`);
+      if (key !== undefined) seen.add(key);
+    }
+  }
+
+  const fixesOf = new Map<string, Set<string>>();
+  for (const change of world.suggestedChanges) fixesOf.set(change.id, new Set(change.fixes));
+  // By tenant, then id: a key made per correction would be a string for each of them.
+  const principalIds = new Map<string, Map<string, Principal>>();
+  for (const principal of world.principals) {
+    let ofTenant = principalIds.get(principal.tenantId);
+    if (!ofTenant) principalIds.set(principal.tenantId, (ofTenant = new Map()));
+    ofTenant.set(principal.id, principal);
+  }
+  const principalOf = (tenantId: string, id: string) => principalIds.get(tenantId)?.get(id);
 
   const inTenant = (collection: Collection, recordId: string, field: string, tenantId: string, projectId: string) => {
     const project = projects.get(projectId);
@@ -83,7 +94,7 @@ export function checkWorld(world: World, options: CheckWorldOptions = {}): World
   }
   for (const agent of world.agents) {
     inTenant('agents', agent.id, 'projectId', agent.tenantId, agent.projectId);
-    const owner = principalIds.get(`${agent.tenantId}/${agent.ownerId}`);
+    const owner = principalOf(agent.tenantId, agent.ownerId);
     if (!owner || owner.kind !== 'user') report('agents', agent.id, 'owner-is-a-user', 'ownerId', `no user ${agent.ownerId} in tenant ${agent.tenantId}`);
   }
   for (const flow of world.flows) inTenant('flows', flow.id, 'projectId', flow.tenantId, flow.projectId);
@@ -102,43 +113,49 @@ export function checkWorld(world: World, options: CheckWorldOptions = {}): World
   const firstCorrectionAt = new Map<string, number>();
   // One copy per run, however many corrections it has (a long demo gives a run hundreds).
   const runCopies = new Map<string, RunCopy>();
+  // No closure per correction (a scenario checks 10 000 at once): each rule reports by id.
   for (const correction of world.corrections) {
-    const report1 = (rule: string, field: string, message: string) => report('corrections', correction.id, rule, field, message);
-    if (!correctionsChecked?.has(correction)) for (const v of checkCorrection(correction)) report1(v.rule, v.field, v.message);
+    const recordId = correction.id;
+    if (!correctionsChecked?.has(correction)) for (const v of checkCorrection(correction)) report('corrections', recordId, v.rule, v.field, v.message);
     const run = runs.get(correction.runId);
     if (!run) {
-      report1('known-run', 'runId', `no run ${correction.runId}`);
+      report('corrections', recordId, 'known-run', 'runId', `no run ${correction.runId}`);
       continue;
     }
-    if (run.tenantId !== correction.tenantId || run.projectId !== correction.projectId) report1('run-in-project', 'projectId', `run ${run.id} is in ${run.tenantId}/${run.projectId}`);
-    if (!run.finished) report1('run-finished', 'runId', `run ${run.id} has not finished`);
-    if (run.capturedAt === undefined) report1('run-copied', 'runId', `run ${run.id} has no copy (capturedAt)`);
+    if (run.tenantId !== correction.tenantId || run.projectId !== correction.projectId) report('corrections', recordId, 'run-in-project', 'projectId', `run ${run.id} is in ${run.tenantId}/${run.projectId}`);
+    if (!run.finished) report('corrections', recordId, 'run-finished', 'runId', `run ${run.id} has not finished`);
+    if (run.capturedAt === undefined) report('corrections', recordId, 'run-copied', 'runId', `run ${run.id} has no copy (capturedAt)`);
     else {
       let copy = runCopies.get(run.id);
       if (!copy) runCopies.set(run.id, (copy = runCopyOf(run)));
-      for (const v of checkRunCopy({ ...correction, run: copy })) report1(v.rule, v.field, v.message);
+      for (const v of checkRunCopy({ ...correction, run: copy })) report('corrections', recordId, v.rule, v.field, v.message);
     }
-    firstCorrectionAt.set(run.id, Math.min(firstCorrectionAt.get(run.id) ?? Infinity, Date.parse(correction.createdAt)));
-    if (principalIds.get(`${correction.tenantId}/${correction.madeBy.id}`)?.kind !== correction.madeBy.kind) {
-      report1('known-maker', 'madeBy.id', `no ${correction.madeBy.kind} principal ${correction.madeBy.id} in tenant ${correction.tenantId}`);
+    const createdAt = Date.parse(correction.createdAt);
+    const first = firstCorrectionAt.get(run.id);
+    firstCorrectionAt.set(run.id, first === undefined ? createdAt : Math.min(first, createdAt));
+    if (principalOf(correction.tenantId, correction.madeBy.id)?.kind !== correction.madeBy.kind) {
+      report('corrections', recordId, 'known-maker', 'madeBy.id', `no ${correction.madeBy.kind} principal ${correction.madeBy.id} in tenant ${correction.tenantId}`);
     }
     if (correction.correctorGroupId !== undefined && groups.get(correction.correctorGroupId)?.tenantId !== correction.tenantId) {
-      report1('known-corrector-group', 'correctorGroupId', `no corrector group ${correction.correctorGroupId} in tenant ${correction.tenantId}`);
+      report('corrections', recordId, 'known-corrector-group', 'correctorGroupId', `no corrector group ${correction.correctorGroupId} in tenant ${correction.tenantId}`);
     }
-    (correction.items ?? []).forEach((item, index) => {
-      if (item.pointer !== undefined && resolvePointer(run.output, item.pointer) === undefined) {
-        report1('item-pointer-resolves', `items[${index}].pointer`, `${item.pointer} resolves to nothing in run ${run.id}'s output`);
+    if (correction.items !== undefined) {
+      for (let index = 0; index < correction.items.length; index += 1) {
+        const { pointer } = correction.items[index]!;
+        if (pointer !== undefined && resolvePointer(run.output, pointer) === undefined) {
+          report('corrections', recordId, 'item-pointer-resolves', `items[${index}].pointer`, `${pointer} resolves to nothing in run ${run.id}'s output`);
+        }
       }
-    });
-    checkSupersession(correction, corrections, report1);
+    }
+    if (correction.supersededBy !== undefined) checkSupersession(correction, corrections, report);
     if (isLive(correction)) {
       const key = liveKey(correction);
       const other = liveByMaker.get(key);
-      if (other) report1('one-live-per-run-maker-participant', 'supersededBy', `${other} is also live for the same run, maker and participant`);
+      if (other) report('corrections', recordId, 'one-live-per-run-maker-participant', 'supersededBy', `${other} is also live for the same run, maker and participant`);
       liveByMaker.set(key, correction.id);
     }
     if (correction.link?.kind === 'suggested-change' && !fixesOf.get(correction.link.id)?.has(correction.id)) {
-      report1('link-points-back', 'link.id', `suggested change ${correction.link.id} does not list this correction in fixes`);
+      report('corrections', recordId, 'link-points-back', 'link.id', `suggested change ${correction.link.id} does not list this correction in fixes`);
     }
   }
   for (const run of world.runs) {
@@ -187,14 +204,20 @@ function sameLiveKey(a: Correction, b: Correction): boolean {
   return liveKey(a) === liveKey(b);
 }
 
-function checkSupersession(
-  correction: Correction,
-  corrections: Map<string, Correction>,
-  report: (rule: string, field: string, message: string) => void,
-): void {
+/** `ids` over a list, by a loop: mapping to pairs first would make one array per record. */
+function ids<T extends { id: string }>(records: readonly T[]): Map<string, T> {
+  const found = new Map<string, T>();
+  for (const record of records) found.set(record.id, record);
+  return found;
+}
+
+type Report = (collection: Collection, recordId: string, rule: string, field: string, message: string) => void;
+
+function checkSupersession(correction: Correction, corrections: Map<string, Correction>, report: Report): void {
   if (correction.supersededBy === undefined) return;
+  const report1 = (rule: string, field: string, message: string) => report('corrections', correction.id, rule, field, message);
   const successor = corrections.get(correction.supersededBy);
-  if (!successor) return report('known-successor', 'supersededBy', `no correction ${correction.supersededBy}`);
-  if (!sameLiveKey(successor, correction)) report('superseded-by-same-maker', 'supersededBy', `${successor.id} is not of the same run, maker and participant`);
-  if (Date.parse(successor.createdAt) < Date.parse(correction.createdAt)) report('superseded-by-later', 'supersededBy', `${successor.id} was made before this one`);
+  if (!successor) return report1('known-successor', 'supersededBy', `no correction ${correction.supersededBy}`);
+  if (!sameLiveKey(successor, correction)) report1('superseded-by-same-maker', 'supersededBy', `${successor.id} is not of the same run, maker and participant`);
+  if (Date.parse(successor.createdAt) < Date.parse(correction.createdAt)) report1('superseded-by-later', 'supersededBy', `${successor.id} was made before this one`);
 }

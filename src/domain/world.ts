@@ -127,14 +127,12 @@ export const WORLD_COLLECTIONS = [
 /** The copy of a run that its corrections carry (page 000: `run`). */
 export function runCopyOf(run: Run): RunCopy {
   if (run.capturedAt === undefined) throw new Error(`run ${run.id} has no copy: it was never corrected`);
-  return {
-    runId: run.id,
-    subject: run.subject,
-    input: run.input,
-    ...(run.context ? { context: run.context } : {}),
-    ...(run.replayOf ? { replayOf: run.replayOf } : {}),
-    output: run.output ?? null,
-    ...(run.segments ? { segments: run.segments } : {}),
-    capturedAt: run.capturedAt,
-  };
+  // Field by field, in this order: a spread per optional field made an object for each (a scenario copies 10 000 runs).
+  const copy = { runId: run.id, subject: run.subject, input: run.input } as RunCopy;
+  if (run.context) copy.context = run.context;
+  if (run.replayOf) copy.replayOf = run.replayOf;
+  copy.output = run.output ?? null;
+  if (run.segments) copy.segments = run.segments;
+  copy.capturedAt = run.capturedAt;
+  return copy;
 }

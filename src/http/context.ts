@@ -11,6 +11,7 @@ import type { IdMaker } from '../worlds/id-sequence.ts';
 import type { Sessions } from '../worlds/sessions.ts';
 import type { RequestJournal } from './request-journal.ts';
 import type { Exchange } from './exchange.ts';
+import type { ScenarioCatalogue } from '../scenarios/contract.ts';
 
 export interface FaultSettings {
   /** Answer `503 database-busy` to this share of `/v1` requests, with `Retry-After`. */
@@ -59,6 +60,8 @@ export interface MockContext {
   base: MockWorld;
   /** The sessions' worlds, reached by their tokens. */
   sessions: Sessions;
+  /** The scenarios the mock applies (`/__mock/scenarios`): the built-in catalogue and the user's own. */
+  scenarios: ScenarioCatalogue;
   /** The last requests answered (`--journal`), for `/__mock/requests`. */
   journal: RequestJournal;
   /** The secret that opens `/__mock` to callers that are not on this machine (`--admin-token`). */

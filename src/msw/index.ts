@@ -2,6 +2,8 @@
 // and for Storybook or a dev server (`msw/browser`), with no port: the same core the server runs
 // (core.ts), so the same statuses, bodies, headers, rules, cursors, idempotency and Prefer.
 // Nothing here needs Node: the document and the world are data, hashing is plain JavaScript.
+// There is no `/__mock` here (no server to administer): scenarios are applied in process, with
+// `apply` and a session's `apply`, through the same catalogue the server's routes call.
 import { http, type HttpHandler } from 'msw';
 import type { World } from '../domain/world.ts';
 import { validateWorld } from '../fixtures/validate-world.ts';
@@ -12,6 +14,9 @@ import { createRequestJournal } from '../http/request-journal.ts';
 import { READ_HANDLERS } from '../http/routes/read-handlers.ts';
 import { WRITE_HANDLERS } from '../http/routes/write-handlers.ts';
 import { checkHandlerOptions } from '../mock-options.ts';
+import { applierOf, inProcessSession, type InProcessSession, type OwnScenarios, type ScenarioApplier } from '../scenario-appliers.ts';
+import { createScenarioCatalogue } from '../scenarios/apply.ts';
+import type { Scenario } from '../scenarios/define.ts';
 import { embeddedDocument } from '../spec/embedded-document.ts';
 import { compileSpecValidators } from '../spec/validators.ts';
 import { createWorldStore, type WorldStore } from '../store/world-store.ts';
@@ -24,7 +29,7 @@ import { sessionWorldOpener } from '../worlds/session-worlds.ts';
 import { createSessions, type Session, type SessionOptions } from '../worlds/sessions.ts';
 import { fetchResponseOf, mockRequestOf } from './fetch-exchange.ts';
 
-export interface HandlersOptions {
+export interface HandlersOptions<Own extends OwnScenarios = OwnScenarios> {
   /** Where the app under test sends its requests: `https://api.kindgi.test`, or a path of the page's own origin (`http://localhost:6006/api`). */
   baseUrl: string;
   /** Serve this world (the fixtures format), checked as the server checks one; the embedded world (`kindgi-mock/world`) by default. */
@@ -43,9 +48,15 @@ export interface HandlersOptions {
   onInvalidResponse?: 'error' | 'warn';
   faultSeed?: number;
   logger?: Logger;
+  /** Your own scenarios (defineScenario from kindgi-mock/scenarios), applied like the built-in ones; their names and parameters type `apply`. */
+  scenarios?: Own;
 }
 
-export interface MockHandlers {
+/**
+ * `apply(name, params)` builds a scenario in the base world, all or nothing, as
+ * `POST /__mock/scenarios/{name}` does on a server: the app's next fetch sees it, `reset()` undoes it.
+ */
+export interface MockHandlers<Own extends OwnScenarios = []> extends ScenarioApplier<Own> {
   /** For `setupServer(...handlers)` (msw/node) or `setupWorker(...handlers)` (msw/browser). */
   handlers: HttpHandler[];
   /** Who may call, with their tokens, as `GET /__mock/principals` lists them. */
@@ -54,17 +65,22 @@ export interface MockHandlers {
   store: WorldStore;
   /** Back to the world as it was made: every write undone, every session ended (the faults and the clock stay). */
   reset(): void;
-  /** An isolated world of its own, reached by its own tokens (as `POST /__mock/sessions`); throws SessionRefusal for an option it does not take. */
-  createSession(options?: SessionOptions): Session;
+  /**
+   * An isolated world of its own, reached by its own tokens (as `POST /__mock/sessions`, with
+   * `corrections` and `scenarios`), with `apply` for its world alone; throws SessionRefusal for
+   * an option it does not take or a scenario refused (and then no session opens).
+   */
+  createSession(options?: SessionOptions): InProcessSession<Own>;
 }
 
 /**
  * The mock as MSW handlers answering every operation of the API's document under `baseUrl`.
  * - Async because the embedded world is loaded only when it is served (a bundler splits it off).
- * - Throws TypeError for an option it does not take, WorldLoadError for a broken `world`, and
+ * - Throws TypeError for an option it does not take (a scenario of yours with a name taken, or
+ *   params that are no JSON Schema of an object, too), WorldLoadError for a broken `world`, and
  *   RangeError for a clock before the world's newest record.
  */
-export async function createHandlers(options: HandlersOptions): Promise<MockHandlers> {
+export async function createHandlers<const Own extends OwnScenarios = []>(options: HandlersOptions<Own>): Promise<MockHandlers<Own>> {
   checkHandlerOptions(options);
   if (options.baseUrl === undefined) throw new TypeError('createHandlers needs a baseUrl: where the app under test sends its requests, such as https://api.kindgi.test');
   const document = embeddedDocument();
@@ -87,8 +103,10 @@ export async function createHandlers(options: HandlersOptions): Promise<MockHand
   const base = createMockWorld(settings, clock, createWorldStore(world, { clock: clock.now }));
   const startProblem = clockProblem(base, clockStart?.now ?? clock.now());
   if (startProblem) throw new RangeError(startProblem);
-  const seededWorld = (seed: number) => seededSessionWorld(seed, options.corrections, 0, document, () => embedded);
-  const sessions = createSessions(sessionWorldOpener(world, settings, seededWorld), base.clock);
+  const seededWorld = (seed: number, corrections?: number) => seededSessionWorld(seed, corrections ?? options.corrections, 0, document, () => embedded);
+  // As createMock builds it, so that the same names, parameters and refusals hold here.
+  const scenarios = createScenarioCatalogue(options.scenarios ? { scenarios: options.scenarios as ReadonlyArray<Scenario<string, never>> } : {});
+  const sessions = createSessions(sessionWorldOpener(world, settings, seededWorld), base.clock, undefined, scenarios);
   const ctx: MockContext = {
     document,
     validators,
@@ -98,6 +116,7 @@ export async function createHandlers(options: HandlersOptions): Promise<MockHand
     ...(options.approvalMs !== undefined ? { approvalMs: options.approvalMs } : {}),
     base,
     sessions,
+    scenarios,
     // No `/__mock` here, so nothing reads a journal.
     journal: createRequestJournal(0),
     defects: new Set<Defect>(),
@@ -113,7 +132,8 @@ export async function createHandlers(options: HandlersOptions): Promise<MockHand
       base.reset();
       for (const session of sessions.list()) sessions.end(session.id);
     },
-    createSession: (sessionOptions) => sessions.create(sessionOptions),
+    createSession: (sessionOptions) => inProcessSession<Own>(sessions, scenarios, sessions.create(sessionOptions)),
+    apply: applierOf<Own>(scenarios, () => base).apply,
   };
 }
 
@@ -132,6 +152,9 @@ function baseUrlPrefix(baseUrl: string): { origin: string; path: string } {
 
 export { SessionRefusal } from '../worlds/sessions.ts';
 export type { Session, SessionOptions } from '../worlds/sessions.ts';
+export { ScenarioRefusal } from '../scenarios/contract.ts';
+export type { ScenarioResult } from '../scenarios/contract.ts';
+export type { InProcessSession } from '../scenario-appliers.ts';
 export type { ListedPrincipal } from '../worlds/principal-listing.ts';
 export type { FaultSettings, Logger } from '../http/context.ts';
 export type { World } from '../domain/world.ts';

@@ -127,6 +127,14 @@ function applied(result: Transition): Correction {
   return result.correction;
 }
 
+/** Its own fields that are set, by a loop (entries, filtered, then an object again, made three lists per correction). */
 function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+  const out: Partial<T> = {};
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key) || value[key] === undefined) continue;
+    // Defined, not assigned, for a `__proto__` a parsed body may carry: a field then, as fromEntries made it, never the prototype.
+    if (key === '__proto__') Object.defineProperty(out, key, { value: value[key], enumerable: true, writable: true, configurable: true });
+    else out[key] = value[key];
+  }
+  return out;
 }

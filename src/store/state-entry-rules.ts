@@ -3,6 +3,7 @@
 // naming projects, runs, agents and suggested changes that exist; or the base world's clock, a
 // time the clock may read.
 import { viewSuggestedChange } from '../domain/suggested-change-view.ts';
+import type { Org, Principal, Tenant } from '../domain/world.ts';
 import { WORLD_RECORD_SCHEMAS } from '../fixtures/world-schemas.ts';
 import { componentRef, createSpecAjv, type ErrorObject, type ValidateFunction } from '../spec/ajv.ts';
 import type { JsonSchema, OpenApiDocument } from '../spec/openapi-types.ts';
@@ -12,8 +13,18 @@ import type { ClockEntry } from './state-lines.ts';
 import { isEmpty, WORLD_CHANGE_KEYS, type WorldChanges } from './world-changes.ts';
 import { ruleBreaks, type WorldLookup } from './world-store.ts';
 
-/** Every problem of one entry, one sentence each; empty when it may be replayed over `lookup`. */
-export type EntryCheck = (value: unknown, lookup: WorldLookup) => string[];
+/** What an entry's projects and principals are checked against beside `lookup` (the tenants and orgs never change). */
+export interface EntryWorld {
+  principalByToken(token: string): Principal | undefined;
+  tenant(id: string): Tenant | undefined;
+  org(id: string): Org | undefined;
+}
+
+/**
+ * Every problem of one entry, one sentence each; empty when it may be replayed over `lookup`.
+ * - Without `world`, a project's org and a principal's token are left to the world check after the replay.
+ */
+export type EntryCheck = (value: unknown, lookup: WorldLookup, world?: EntryWorld) => string[];
 
 const text = { type: 'string', minLength: 1 } as const;
 const list = (items: JsonSchema) => ({ type: 'array', items });
@@ -26,6 +37,8 @@ const WORLD_CHANGES_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   properties: {
+    projects: list(WORLD_RECORD_SCHEMAS.projects!),
+    principals: list(WORLD_RECORD_SCHEMAS.principals!),
     corrections: list(WORLD_RECORD_SCHEMAS.corrections!),
     suggestedChanges: list(WORLD_RECORD_SCHEMAS.suggestedChanges!),
     runs: list(WORLD_RECORD_SCHEMAS.runs!),
@@ -61,7 +74,7 @@ export function entryChecker(document: OpenApiDocument): EntryCheck {
     compiled.set(document, validators);
   }
   const { changes: validateChanges, clock: validateClock, view: validateView } = validators;
-  return (value, lookup) => {
+  return (value, lookup, world) => {
     if (isClockEntry(value)) {
       if (!validateClock(value)) return schemaProblems(value as unknown as Record<string, unknown>, validateClock.errors ?? []);
       const outside = clockRangeProblem(value.clock.now) ?? (Number.isFinite(value.clock.at) ? undefined : 'the clock\'s "at" is not a time');
@@ -71,6 +84,8 @@ export function entryChecker(document: OpenApiDocument): EntryCheck {
     if (shape !== undefined) return [shape];
     if (!validateChanges(value)) return schemaProblems(value as Record<string, unknown>, validateChanges.errors ?? []);
     const changes = value as WorldChanges;
+    // The entry's own projects count as the world's: its records may name them.
+    const projectOf = (id: string) => changes.projects?.find((p) => p.id === id) ?? lookup.project(id);
     const blockOf = (id: string) => changes.blocks?.find((b) => b.id === id) ?? lookup.block(id);
     const problems: string[] = [];
     for (const state of changes.suggestedChanges ?? []) {
@@ -78,7 +93,8 @@ export function entryChecker(document: OpenApiDocument): EntryCheck {
         problems.push(...(validateView.errors ?? []).map((e) => `suggested change ${state.id}${e.instancePath.replaceAll('/', '.')}: ${e.message ?? 'does not match the document'}`));
       }
     }
-    return [...problems, ...ruleBreaks(changes, lookup.block), ...referenceProblems(changes, lookup)];
+    const ruleWorld = { block: lookup.block, project: lookup.project, ...(world ? { principalByToken: world.principalByToken } : {}) };
+    return [...problems, ...ruleBreaks(changes, ruleWorld), ...referenceProblems(changes, { ...lookup, project: projectOf }, world)];
   };
 }
 
@@ -116,7 +132,7 @@ function schemaProblems(value: Record<string, unknown>, errors: ErrorObject[]): 
 }
 
 /** Records that name another record the world (or this same entry) does not have. */
-function referenceProblems(changes: WorldChanges, lookup: WorldLookup): string[] {
+function referenceProblems(changes: WorldChanges, lookup: WorldLookup, world: EntryWorld | undefined): string[] {
   const inEntry = (records: Array<{ id: string }> | undefined, id: string) => records?.some((r) => r.id === id) === true;
   const project = (id: string) => lookup.project(id) !== undefined;
   const run = (id: string) => inEntry(changes.runs, id) || lookup.run(id) !== undefined;
@@ -126,6 +142,13 @@ function referenceProblems(changes: WorldChanges, lookup: WorldLookup): string[]
   const need = (ok: boolean, what: string) => {
     if (!ok) problems.push(what);
   };
+  for (const p of changes.projects ?? []) {
+    const org = world?.org(p.orgId);
+    if (world) need(org !== undefined && org.tenantId === p.tenantId, `project ${p.id}: no org ${p.orgId} in tenant ${p.tenantId}`);
+  }
+  for (const p of changes.principals ?? []) {
+    if (world) need(world.tenant(p.tenantId) !== undefined, `principal ${p.id}: no tenant ${p.tenantId}`);
+  }
   for (const c of changes.corrections ?? []) {
     need(project(c.projectId), `correction ${c.id}: no project ${c.projectId}`);
     need(run(c.runId), `correction ${c.id}: no run ${c.runId}`);

@@ -142,7 +142,7 @@ export function openRestoredState(path: string, world: World, options: RestoreOp
 
 /** The order a snapshot's records go in, each after those it names; and how many a line holds. */
 const SNAPSHOT_LINES: ReadonlyArray<[keyof WorldChanges, number]> = [
-  ['runs', 500], ['agents', 500], ['blocks', 200], ['suggestedChanges', 200], ['corrections', 500],
+  ['projects', 500], ['principals', 500], ['runs', 500], ['agents', 500], ['blocks', 200], ['suggestedChanges', 200], ['corrections', 500],
   ['approvals', 1000], ['closedApprovals', 5000], ['checks', 1000], ['finishedChecks', 5000], ['replies', 100],
 ];
 
@@ -176,6 +176,10 @@ function replay(world: World, entries: readonly JournalEntry[], version: 1 | 2, 
   const waiting = new Set<string>();
   if (entries.length === 0) return { ok: true, store, writes, openApprovals: 0, lines, ...(snapshot ? { snapshot } : {}) };
   const check = entryChecker(options.document);
+  // Tenants and orgs are never changed by a write: the loaded ones are all there are.
+  const tenants = new Map(world.tenants.map((t) => [t.id, t]));
+  const orgs = new Map(world.orgs.map((o) => [o.id, o]));
+  const entryWorld = { principalByToken: store.principalByToken, tenant: (id: string) => tenants.get(id), org: (id: string) => orgs.get(id) };
   const started = performance.now();
   const every = options.progressMs ?? 1000;
   let reported = started;
@@ -192,7 +196,7 @@ function replay(world: World, entries: readonly JournalEntry[], version: 1 | 2, 
       }
     }
     if (version === 1 && isVersion1NoOp(entry.value)) continue;
-    const problems = check(entry.value, store.lookup);
+    const problems = check(entry.value, store.lookup, entryWorld);
     if (problems.length > 0) {
       const why = problems.slice(0, SHOWN).join('; ') + (problems.length > SHOWN ? `; and ${problems.length - SHOWN} more` : '');
       return { ok: false, message: `line ${entry.line} cannot be restored: ${why} (the file was left as it was)` };
@@ -233,7 +237,9 @@ function lastWriters(entries: readonly JournalEntry[], wanted: ReadonlySet<strin
     const entry = entries[at]!;
     if (isClockEntry(entry.value)) continue;
     const changes = entry.value as WorldChanges;
-    for (const [collection, records] of [['corrections', changes.corrections], ['suggestedChanges', changes.suggestedChanges], ['runs', changes.runs], ['agents', changes.agents], ['blocks', changes.blocks]] as const) {
+    // A principal is reported by its token (world-rules.ts), every other record by its id.
+    const principals = changes.principals?.map((p) => ({ id: p.token }));
+    for (const [collection, records] of [['projects', changes.projects], ['principals', principals], ['corrections', changes.corrections], ['suggestedChanges', changes.suggestedChanges], ['runs', changes.runs], ['agents', changes.agents], ['blocks', changes.blocks]] as const) {
       for (const record of records ?? []) {
         const key = `${collection}/${record.id}`;
         if (wanted.has(key) && !found.has(key)) found.set(key, entry.line);

@@ -1,7 +1,7 @@
 // A set of records one write changes, applied together or not at all (and journalled as one).
 import type { Correction } from '../domain/types.ts';
 import type { Actor } from '../domain/types.ts';
-import type { Agent, Block, Run, StoredSuggestedChange } from '../domain/world.ts';
+import type { Agent, Block, Principal, Project, Run, StoredSuggestedChange } from '../domain/world.ts';
 
 /** A pin waiting for a second person (page 002: `waiting-for-second-person`). */
 export interface PendingApproval {
@@ -36,6 +36,10 @@ export interface KeptReply {
 export const MAX_KEPT_REPLIES = 10_000;
 
 export interface WorldChanges {
+  /** New or changed projects, by id (a scenario's own project). */
+  projects?: Project[];
+  /** New or changed principals, each replaced whole, by its token (one granted a new project). */
+  principals?: Principal[];
   corrections?: Correction[];
   suggestedChanges?: StoredSuggestedChange[];
   runs?: Run[];
@@ -53,7 +57,7 @@ export interface WorldChanges {
 
 /** Every key a set of changes may have, in the order the store applies them (the journal refuses others). */
 export const WORLD_CHANGE_KEYS = [
-  'corrections', 'suggestedChanges', 'runs', 'agents', 'blocks', 'approvals', 'closedApprovals', 'checks', 'finishedChecks', 'replies',
+  'projects', 'principals', 'corrections', 'suggestedChanges', 'runs', 'agents', 'blocks', 'approvals', 'closedApprovals', 'checks', 'finishedChecks', 'replies',
 ] as const satisfies ReadonlyArray<keyof WorldChanges>;
 
 // Fails to compile when WorldChanges gains a key the list above does not name.

@@ -70,7 +70,7 @@ export interface WorldStore {
    * - Throws, changing nothing, when a rule would break (a bug) or `onCommit` throws (a
    *   StateWriteError: the disk did not take it).
    */
-  commit(changes: WorldChanges): void;
+  commit(changes: WorldChanges, options?: CommitOptions): void;
   /**
    * Replays a set of changes the state file kept: applied as it is, neither checked nor journalled
    * again (the restore checks each entry first, naming its line). For the start only; the store
@@ -90,6 +90,12 @@ export interface WorldStore {
   exportWorld(): World;
   /** The same, made of the stored records themselves (no copy, so cheap): read only. */
   worldView(): World;
+  /**
+   * The world's small collections (no correction, run or suggested change, which worldView
+   * spreads and, loaded, parses): the same object until a write changes a project, principal,
+   * agent or block, or a reset. The stored records themselves: read only.
+   */
+  shape(): ShapeRecords;
   /** How many Idempotency-Key answers are kept now (at most MAX_KEPT_REPLIES). */
   keptReplyCount(): number;
   /**
@@ -111,6 +117,23 @@ export interface WorldStore {
   counts(): { corrections: Record<string, number>; suggestedChanges: Record<string, number>; runs: number };
   /** Back to the world as loaded, once `onReset` (the state file) has started afresh; if it throws, nothing changes. */
   reset(): void;
+}
+
+/** What WorldStore.shape answers. */
+export type ShapeRecords = Readonly<Pick<World, 'tenants' | 'orgs' | 'projects' | 'principals' | 'correctorGroups' | 'flows' | 'testSets' | 'agents' | 'blocks'>>;
+
+/** How a caller of commit made its changes; each lets the store skip work it would repeat. */
+export interface CommitOptions {
+  /**
+   * The caller made these objects for this commit and keeps none it might change afterwards: the
+   * store takes them as its own (as restore does) instead of copying them.
+   */
+  handedOver?: boolean;
+  /**
+   * The caller has just held these very changes to every rule ruleBreaks names, over this
+   * store's look-ups (a scenario's checkDraft): they are not checked again.
+   */
+  checked?: boolean;
 }
 
 /** The base's counts by status, moved by a layer's own records: each leaves its loaded one's status (if loaded) and adds its own. */
@@ -146,20 +169,64 @@ export interface StoreOptions {
   clock?: () => number;
 }
 
+/** What ruleBreaks looks up in the world beside the records the changes bring; without `principalByToken`, no principal's token is held to its owner. */
+export type RuleLookup = Pick<WorldLookup, 'block' | 'project'> & { principalByToken?(token: string): Principal | undefined };
+
 /**
  * Every domain rule a set of changes would break, one line each (`correction cor_…: rule at field: …`).
- * - `blockOf` looks up blocks beside those the changes bring.
+ * - `world` looks up blocks and projects beside those the changes bring.
  */
-export function ruleBreaks(changes: WorldChanges, blockOf: (id: string) => Block | undefined): string[] {
-  const blockOfChange = (id: string) => changes.blocks?.find((b) => b.id === id) ?? blockOf(id);
+export function ruleBreaks(changes: WorldChanges, world: RuleLookup): string[] {
+  const blockOfChange = (id: string) => changes.blocks?.find((b) => b.id === id) ?? world.block(id);
   return [
     ...(changes.corrections ?? []).flatMap((c) => checkCorrection(c).map((v) => `correction ${c.id}: ${v.rule} at ${v.field}: ${v.message}`)),
     ...(changes.suggestedChanges ?? []).flatMap((s) => checkSuggestedChange(viewSuggestedChange(s, blockOfChange)).map((v) => `suggested change ${s.id}: ${v.rule} at ${v.field}: ${v.message}`)),
+    ...principalBreaks(changes, world),
   ];
+}
+
+/**
+ * A principal's projects must exist (in the world or the same changes), in its own tenant, and
+ * what it may write it may also read: a grant of a project nobody can see would let its holder
+ * past the permission checks to records that are not there.
+ */
+function principalBreaks(changes: WorldChanges, world: RuleLookup): string[] {
+  if (!changes.principals?.length) return [];
+  const projectOf = (id: string) => changes.projects?.find((p) => p.id === id) ?? world.project(id);
+  const broken: string[] = [];
+  const tokens = new Set<string>();
+  for (const principal of changes.principals) {
+    const named = `principal ${principal.id} (${principal.token.slice(0, 12)}…)`;
+    // Keyed by token: a second one in the same changes, or another principal under a known token, would take over its requests.
+    if (tokens.has(principal.token)) broken.push(`${named}: unique-ids at token: the changes name its token twice`);
+    tokens.add(principal.token);
+    const holder = world.principalByToken?.(principal.token);
+    if (holder && (holder.id !== principal.id || holder.tenantId !== principal.tenantId || holder.kind !== principal.kind)) {
+      broken.push(`${named}: own-token at token: the token is ${holder.kind} ${holder.id}'s in tenant ${holder.tenantId}`);
+    }
+    for (const field of ['readProjectIds', 'writeProjectIds'] as const) {
+      for (const projectId of principal[field]) {
+        const project = projectOf(projectId);
+        if (!project) broken.push(`${named}: known-project at ${field}: no project ${projectId}`);
+        else if (project.tenantId !== principal.tenantId) broken.push(`${named}: same-tenant at ${field}: project ${projectId} is in tenant ${project.tenantId}, not ${principal.tenantId}`);
+      }
+    }
+    for (const projectId of principal.writeProjectIds) {
+      if (!principal.readProjectIds.includes(projectId)) broken.push(`${named}: write-implies-read at writeProjectIds: may write ${projectId} but not read it`);
+    }
+  }
+  return broken;
 }
 
 /** What one world wrote over the base: only the records it changed, and its own list index of them. */
 interface Layer {
+  projects: LayeredMap<string, Project>;
+  /** By token: a principal is replaced whole. */
+  principals: LayeredMap<string, Principal>;
+  /** Every principal, the base's and this layer's, made on first read after a change of them. */
+  principalList: Principal[] | undefined;
+  /** WorldStore.shape, made on first read after a change of what it holds. */
+  shape: ShapeRecords | undefined;
   corrections: LayeredMap<string, Correction>;
   live: LayeredMap<string, string>;
   runs: LayeredMap<string, Run>;
@@ -180,6 +247,10 @@ interface Layer {
 function emptyLayer(base: WorldBase): Layer {
   const corrections = new LayeredMap(base.corrections);
   return {
+    projects: new LayeredMap(base.projects),
+    principals: new LayeredMap(base.tokens),
+    principalList: undefined,
+    shape: undefined,
     corrections,
     live: new LayeredMap(base.live),
     runs: new LayeredMap(base.runs),
@@ -206,6 +277,7 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
   const mayRead = (caller: Principal, tenantId: string, projectId: string) =>
     caller.tenantId === tenantId && caller.readProjectIds.includes(projectId);
   const blockOf = (id: string) => layer.blocks.get(id);
+  const projectOf = (id: string) => layer.projects.get(id);
   // The base's lists hold the loaded version of a correction this layer changed: a walk meets it
   // there and reads the current version (which the filter then checks), and meets it once more in
   // this layer's lists only under the same key, which the walk visits once.
@@ -246,6 +318,11 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
   /** Stores `copy` (the store's own, never the caller's objects); cannot fail half-way. */
   const apply = (copy: WorldChanges) => {
     const now = clock();
+    // Projects and principals carry no time the clock must stay after (tokens aside, world-base.ts).
+    for (const project of copy.projects ?? []) layer.projects.set(project.id, project);
+    for (const principal of copy.principals ?? []) layer.principals.set(principal.token, principal);
+    if (copy.principals?.length) layer.principalList = undefined;
+    if (copy.projects?.length || copy.principals?.length || copy.agents?.length || copy.blocks?.length) layer.shape = undefined;
     for (const correction of copy.corrections ?? []) putCorrection(correction);
     for (const change of copy.suggestedChanges ?? []) putRecord(layer.changes, change);
     for (const run of copy.runs ?? []) putRecord(layer.runs, run);
@@ -293,11 +370,14 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
   // Checked, then journalled, then applied: a write the disk did not take changes nothing here,
   // and the caller is answered only after the journal has it on disk. The copy is made first, so
   // nothing can fail between the journal and the memory.
-  const commit = (changes: WorldChanges) => {
+  const commit = (changes: WorldChanges, commitOptions: CommitOptions = {}) => {
     if (replaying) throw new Error('a replay is under way: nothing may be committed until it is finished');
-    const broken = ruleBreaks(changes, blockOf);
-    if (broken.length > 0) throw new Error(`refused to store a change that breaks the domain rules:\n${broken.join('\n')}`);
-    const copy = structuredClone(changes);
+    if (!commitOptions.checked) {
+      const broken = ruleBreaks(changes, { block: blockOf, project: projectOf, principalByToken: (token) => layer.principals.get(token) });
+      if (broken.length > 0) throw new Error(`refused to store a change that breaks the domain rules:\n${broken.join('\n')}`);
+    }
+    // Copying 10 000 of a scenario's new corrections was as long as checking them.
+    const copy = commitOptions.handedOver ? changes : structuredClone(changes);
     const journalled = !isEmpty(changes);
     if (journalled) options.onCommit?.(changes);
     apply(copy);
@@ -305,9 +385,17 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
   };
 
   // Each collection by name: spreading base.world would read its held runs all at once (held-records.ts).
-  const { tenants, orgs, projects, principals, correctorGroups, flows, testSets } = base.world;
+  const { tenants, orgs, correctorGroups, flows, testSets } = base.world;
+  // The loaded lists themselves while this layer changed none of them (the usual case).
+  const projectList = () => (layer.projects.changed === 0 ? base.world.projects : [...layer.projects.values()]);
+  const principalList = () => {
+    if (layer.principals.changed === 0) return base.world.principals;
+    return (layer.principalList ??= [...layer.principals.values()]);
+  };
   const worldView = (): World => ({
-    tenants, orgs, projects, principals, correctorGroups, flows, testSets,
+    tenants, orgs, correctorGroups, flows, testSets,
+    projects: projectList(),
+    principals: principalList(),
     corrections: [...layer.corrections.values()],
     runs: [...layer.runs.values()],
     agents: [...layer.agents.values()],
@@ -328,7 +416,7 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
       return id === undefined ? undefined : layer.corrections.get(id);
     },
     run: (id) => layer.runs.get(id),
-    project: (id) => base.projects.get(id),
+    project: projectOf,
     agent: (id) => layer.agents.get(id),
     block: blockOf,
     correctorGroup: (id) => base.groups.get(id),
@@ -360,8 +448,9 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
 
   return {
     lookup,
-    principalByToken: (token) => base.tokens.get(token),
-    principals: () => base.world.principals,
+    principalByToken: (token) => layer.principals.get(token),
+    // Read per request by sessions and listings: the loaded array while no write changed a principal.
+    principals: principalList,
 
     readCorrection(caller, id) {
       const correction = layer.corrections.get(id);
@@ -374,8 +463,7 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
     },
 
     listCorrections(caller, filter, after, limit) {
-      const { projects } = base;
-      const { corrections } = layer;
+      const { projects, corrections } = layer;
       const orgOf = (projectId: string) => projects.get(projectId)?.orgId;
       const projectIds = caller.readProjectIds.filter((id) => {
         const project = projects.get(id);
@@ -427,9 +515,20 @@ export function createWorldStore(loaded: World, options: StoreOptions = {}): Wor
 
     worldView,
 
+    shape: () => (layer.shape ??= {
+      tenants, orgs, correctorGroups, flows, testSets,
+      projects: projectList(),
+      principals: principalList(),
+      // The loaded lists themselves while this layer changed none (the usual case for a session).
+      agents: layer.agents.changed === 0 ? base.world.agents : [...layer.agents.values()],
+      blocks: layer.blocks.changed === 0 ? base.world.blocks : [...layer.blocks.values()],
+    }),
+
     keptReplyCount: () => layer.replies.size,
 
     ownChanges: () => ({
+      projects: [...layer.projects.ownValues()],
+      principals: [...layer.principals.ownValues()],
       corrections: [...layer.corrections.ownValues()],
       suggestedChanges: [...layer.changes.ownValues()],
       runs: [...layer.runs.ownValues()],

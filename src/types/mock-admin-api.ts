@@ -319,7 +319,13 @@ export interface paths {
          *     in memory only (`--state` keeps the base world's writes). One left idle for `ttlSeconds`
          *     (30 minutes by default), measured on the mock's clock (`/__mock/clock`), ends by itself,
          *     its world freed within a second, with no request. At most 10 000 are open at once
-         *     (`429 too-many-sessions`). The body is optional. Loopback callers, or others with the admin secret, from no foreign page.
+         *     (`429 too-many-sessions`). With `corrections`, it starts at that size instead: `0` gives the
+         *     world's tenants, projects, principals, agents and runs with no correction and no suggested
+         *     change, and more the world generated with that many corrections (from `seed`, else the
+         *     default seed 42). With `scenarios`, each is applied in order once the world is open, and
+         *     the answer says what each made (`scenarios`); one refused, and no session is opened (its
+         *     `400` names it in `details.scenario` and `details.name`). The body is optional. Loopback
+         *     callers, or others with the admin secret, from no foreign page.
          *
          */
         post: operations["createMockSession"];
@@ -686,6 +692,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/scenarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scenarios this mock can apply
+         * @description Every scenario the mock knows, the built-in catalogue first, then the mock's own
+         *     (`--scenarios FILE`, `createMock({ scenarios })`): its name, what it builds, and the JSON
+         *     Schema of its parameters (`params`: an object schema; every parameter is optional, and
+         *     one it does not list is refused). Touches no world. Loopback callers, or others with the admin secret.
+         *
+         */
+        get: operations["listMockScenarios"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/scenarios/{scenarioName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A scenario's name, as `GET /__mock/scenarios` lists it; another is `404 not-found`. */
+                scenarioName: components["parameters"]["ScenarioName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a scenario to the base world
+         * @description Builds the scenario's records in the base world (the one the loaded world's own tokens
+         *     reach), through the same write paths and domain rules as the API, all at once: every
+         *     record, or none. The body is the parameters object (`{}` or no body for the defaults).
+         *     A parameter the scenario does not take, or a value of the wrong type or range, is
+         *     `400 bad-input` naming it (`details.field`); a state the world cannot hold (a rule of the
+         *     pages would break, or no project, principal or run fits) is `400 validation-failed` naming
+         *     the rule (`details.rule`); an unknown name is `404 not-found`. Then nothing was stored.
+         *     Under `--state` it is one journalled write. Loopback callers, or others with the admin secret, from no foreign page.
+         *
+         */
+        post: operations["applyMockScenario"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/sessions/{sessionId}/scenarios/{scenarioName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+                /** @description A scenario's name, as `GET /__mock/scenarios` lists it; another is `404 not-found`. */
+                scenarioName: components["parameters"]["ScenarioName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a scenario to a session
+         * @description Builds the scenario's records in the session's world only (the base world and other
+         *     sessions never see them), all at once: every record, or none. The body is the parameters
+         *     object (`{}` or no body for the defaults). A parameter the scenario does not take, or a
+         *     value of the wrong type or range, is `400 bad-input` naming it (`details.field`); a state
+         *     the world cannot hold is `400 validation-failed` naming the rule (`details.rule`); an
+         *     unknown scenario or session is `404 not-found`. Then nothing was stored. Loopback callers,
+         *     or others with the admin secret, from no foreign page.
+         *
+         */
+        post: operations["applyMockSessionScenario"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The projects of the base world, with their gates and counts
+         * @description Every project of the base world, in the world's order, with its name and org, its gates
+         *     (`releaseGate`: whether a pin waits for a second person, or is refused when corrections
+         *     newly fail; `followsLatest`: whether adding as Latest fixes corrections), and how many
+         *     corrections and suggested changes it has by status (counted as `/__mock/state` counts
+         *     them). The API lists no projects; this is how an app or the inspector names them.
+         *     Loopback callers, or others with the admin secret.
+         *
+         */
+        get: operations["listMockProjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/sessions/{sessionId}/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The projects of a session, with their gates and counts
+         * @description Every project of a session's world, in the world's order, with its name and org, its
+         *     gates (`releaseGate`, `followsLatest`) and how many corrections and suggested changes it
+         *     has by status (counted as `/__mock/sessions/{sessionId}/state` counts them).
+         *     Loopback callers, or others with the admin secret.
+         *
+         */
+        get: operations["listMockSessionProjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -949,6 +1095,18 @@ export interface components {
          *       "seed": 7,
          *       "ttlSeconds": 600
          *     }
+         * @example {
+         *       "name": "an empty project",
+         *       "corrections": 0,
+         *       "scenarios": [
+         *         {
+         *           "name": "empty-project",
+         *           "params": {
+         *             "name": "Onboarding"
+         *           }
+         *         }
+         *       ]
+         *     }
          */
         SessionRequest: {
             /** @description Shown in the list, e.g. the test's name. */
@@ -959,6 +1117,19 @@ export interface components {
             seed?: number;
             /** @description How long the session lives without a request, on the mock's clock; 1800 (30 minutes) when left out, at most 7 days. */
             ttlSeconds?: number;
+            /** @description The world's size: `0` gives its tenants, projects, principals, agents and runs with no
+             *     correction and no suggested change (the loaded world's, or the seed's); more, the world
+             *     generated with that many corrections in its main tenant, from `seed` (else seed 42).
+             *     The mock's own size when left out.
+             *      */
+            corrections?: number;
+            /** @description Scenarios to apply once the world is open, in order, all or none; the answer's `scenarios` says what each made. */
+            scenarios?: components["schemas"]["SessionScenario"][];
+        };
+        SessionScenario: {
+            /** @description A scenario's name, as `GET /__mock/scenarios` lists it. */
+            name: string;
+            params?: components["schemas"]["ScenarioParams"];
         };
         /** @description A session as the list shows it, without its tokens. */
         SessionSummary: components["schemas"]["SessionFields"];
@@ -988,6 +1159,91 @@ export interface components {
              *     nothing but the token it sends.
              *      */
             principals: components["schemas"]["Principal"][];
+            /** @description In the answer that opened it with `scenarios`, what each made, in their order. */
+            scenarios?: components["schemas"]["ScenarioApplied"][];
+        };
+        ScenarioList: {
+            data: components["schemas"]["ScenarioListing"][];
+        };
+        ScenarioListing: {
+            /** @description What to apply it by (`POST /__mock/scenarios/{scenarioName}`). */
+            name: string;
+            /** @description What it builds. */
+            description: string;
+            /** @description The JSON Schema of its parameters object (type object, every parameter optional, no others taken). */
+            params: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @description A scenario's parameters, as its `params` schema says; each optional, the default where left
+         *     out (`{}` for every default). One the scenario does not take, or a value of the wrong
+         *     type, is `400 bad-input` naming it.
+         *
+         * @example {
+         *       "projectId": "prj_onboarding",
+         *       "count": 300,
+         *       "status": "open"
+         *     }
+         */
+        ScenarioParams: {
+            [key: string]: unknown;
+        };
+        ScenarioApplied: {
+            /** @description The scenario's name. */
+            scenario: string;
+            /** @description The parameters as applied, every default filled in, and what the scenario chose for one left out (the project it used, the status it derived). */
+            params: {
+                [key: string]: unknown;
+            };
+            created: components["schemas"]["ScenarioCreated"];
+            /** @description Principals the scenario names, by what they are to it (`madeBy`, `pinnedBy`,
+             *     `mayApprove`, `admin`, `member`, …), each with the token to send: in a session, the
+             *     session's own. Absent when it names none.
+             *      */
+            principals?: {
+                [key: string]: components["schemas"]["ScenarioPrincipal"];
+            };
+        };
+        ScenarioPrincipal: {
+            /** @description The bearer token to send as `Authorization: Bearer <token>`: the session's own in a session. */
+            token: string;
+            /** @enum {string} */
+            kind: "user" | "service";
+            id: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+        };
+        /** @description The ids of what the scenario made, each list in the order made. */
+        ScenarioCreated: {
+            corrections: string[];
+            suggestedChanges: string[];
+            projects: string[];
+            approvals: string[];
+            runs: string[];
+        };
+        ProjectList: {
+            data: components["schemas"]["ListedProject"][];
+        };
+        ListedProject: {
+            id: string;
+            name: string;
+            orgId: string;
+            gates: components["schemas"]["ProjectGates"];
+            counts: components["schemas"]["ProjectCounts"];
+        };
+        ProjectGates: {
+            /**
+             * @description What a pin must pass: nothing, a second person's approval (the pin waits, `waiting-for-second-person`), or no newly failing corrections.
+             * @enum {string}
+             */
+            releaseGate: "none" | "second-person" | "refuse-newly-failing";
+            /** @description The project runs its agents' Latest, so adding a suggested change as Latest fixes its corrections (`fixedIn.how` `latest`). */
+            followsLatest: boolean;
+        };
+        ProjectCounts: {
+            corrections: components["schemas"]["CorrectionCounts"];
+            suggestedChanges: components["schemas"]["SuggestedChangeCounts"];
         };
         SessionList: {
             data: components["schemas"]["SessionSummary"][];
@@ -1020,10 +1276,18 @@ export interface components {
         TooManySessionsError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOf429"];
         /** @description `state-write-failed`, in the API's error envelope. */
         StateWriteFailedError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOf503"];
+        /** @description `bad-input`, `unknown-field` or `validation-failed`, in the API's error envelope. */
+        ScenarioRefusedError: components["schemas"]["ErrorEnvelope"] & components["schemas"]["CodeOfScenario400"];
         CodeOf400: {
             error?: {
                 /** @enum {string} */
                 code?: "bad-input" | "unknown-field";
+            };
+        };
+        CodeOfScenario400: {
+            error?: {
+                /** @enum {string} */
+                code?: "bad-input" | "unknown-field" | "validation-failed";
             };
         };
         CodeOf401: {
@@ -1615,6 +1879,34 @@ export interface components {
                 "application/json": components["schemas"]["TooManySessionsError"];
             };
         };
+        /** @description A body that is not a JSON object, a parameter the scenario does not take, or a value of
+         *     the wrong type or range (`bad-input`, `details.field`); or a state the world cannot hold
+         *     (`validation-failed`, `details.rule`): a rule of the pages would break, or no project,
+         *     principal or run fits. Nothing was stored.
+         *      */
+        ScenarioRefused: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ScenarioRefusedError"];
+            };
+        };
+        /** @description A body that is not JSON or breaks the request schema (`bad-input`, `details.field`), or
+         *     has a field the route does not take (`unknown-field`, `details.fields`); or one of its
+         *     `scenarios` was refused (`bad-input` or `validation-failed`, `details.scenario`: its index
+         *     and `details.name`, with the scenario's own `field` or `rule`). No session was opened.
+         *      */
+        SessionRefused: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ScenarioRefusedError"];
+            };
+        };
     };
     parameters: {
         /** @description The `approvalId` of a suggested change waiting for a second person. */
@@ -1643,6 +1935,8 @@ export interface components {
         SessionId: string;
         /** @description The suggested change's id; one with no running check, or no such one, is `404 not-found`. */
         SuggestedChangeId: string;
+        /** @description A scenario's name, as `GET /__mock/scenarios` lists it; another is `404 not-found`. */
+        ScenarioName: string;
     };
     requestBodies: never;
     headers: {
@@ -2089,7 +2383,7 @@ export interface operations {
                     "application/json": components["schemas"]["Session"];
                 };
             };
-            400: components["responses"]["BadBody"];
+            400: components["responses"]["SessionRefused"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2616,6 +2910,160 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CorrectionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMockScenarios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scenarios. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    applyMockScenario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A scenario's name, as `GET /__mock/scenarios` lists it; another is `404 not-found`. */
+                scenarioName: components["parameters"]["ScenarioName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ScenarioParams"];
+            };
+        };
+        responses: {
+            /** @description Applied; what it made. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioApplied"];
+                };
+            };
+            400: components["responses"]["ScenarioRefused"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["StateWriteFailed"];
+        };
+    };
+    applyMockSessionScenario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+                /** @description A scenario's name, as `GET /__mock/scenarios` lists it; another is `404 not-found`. */
+                scenarioName: components["parameters"]["ScenarioName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ScenarioParams"];
+            };
+        };
+        responses: {
+            /** @description Applied; what it made. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioApplied"];
+                };
+            };
+            400: components["responses"]["ScenarioRefused"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMockProjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The projects. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["StateWriteFailed"];
+        };
+    };
+    listMockSessionProjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's id (`ses_…`); one that was ended, expired or never was is `404 not-found`. */
+                sessionId: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The projects. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectList"];
                 };
             };
             400: components["responses"]["BadRequest"];

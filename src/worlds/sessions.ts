@@ -2,19 +2,26 @@
 // are random strings of its own (`<session id>_<32 hex digits>`), each standing for a principal of
 // its world, so that no string made from one world's token reaches another world. Sessions live
 // in memory only (`--state` keeps the base world's writes), and one left idle for its TTL, on the
-// mock's clock, ends by itself: a sweep frees its world without waiting for a request.
+// mock's clock, ends by itself: a sweep frees its world without waiting for a request. A session
+// may start at another size (`corrections`) and with scenarios applied, all or none.
 import type { Principal } from '../domain/world.ts';
 import type { MockWorld } from '../http/context.ts';
 import type { MockClock } from './mock-clock.ts';
 import type { components } from '../types/mock-admin-api.ts';
 import { listedPrincipal } from './principal-listing.ts';
 import { isSeed, MAX_SEED } from '../seeded-random.ts';
+import { ScenarioRefusal, type ScenarioCatalogue, type ScenarioResult } from '../scenarios/contract.ts';
 
 export const DEFAULT_SESSION_TTL_SECONDS = 30 * 60;
 export const MAX_SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** Open sessions at most: each holds its writes, and a runaway suite should hear about it, not exhaust memory. */
 export const MAX_OPEN_SESSIONS = 10_000;
 const MAX_NAME_LENGTH = 200;
+/** The largest world a session may ask for: one that still generates in seconds. */
+export const MAX_SESSION_CORRECTIONS = 100_000;
+/** Scenarios one session request may apply. */
+export const MAX_SESSION_SCENARIOS = 100;
+const SESSION_FIELDS = ['name', 'seed', 'ttlSeconds', 'corrections', 'scenarios'];
 /** A session's token: its id, then 128 random bits. The id says whose it is; only the random part, matched whole, lets one in. */
 const SESSION_TOKEN = /^(ses_[0-9a-f]{16})_[0-9a-f]{32}$/;
 /**
@@ -38,16 +45,29 @@ const loadTimeTimers: SweepTimers = {
 /** What a session takes (`POST /__mock/sessions`' body), as spec/mock-admin.yaml says it. */
 export type SessionOptions = components['schemas']['SessionRequest'];
 
+/** One scenario of a session request, applied as it opens. */
+export type SessionScenario = components['schemas']['SessionScenario'];
+
 /** A session as `GET /__mock/sessions` lists it. */
 export type SessionSummary = components['schemas']['SessionSummary'];
 
 /** A new session: its id, a token of its own for each principal, and when it expires. */
 export type Session = components['schemas']['Session'];
 
-/** Why a session could not be opened: a field of the options, or too many open. */
+/**
+ * `details` of a refused scenario of the request: which (`scenario`, its index; `name`), and the
+ * scenario's own details (`field` of its parameters, or the `rule` that would break).
+ */
+export interface RefusedScenarioDetails {
+  scenario: number;
+  name: string;
+  [detail: string]: unknown;
+}
+
+/** Why a session could not be opened: a field of the options, one of its scenarios, or too many open. */
 export class SessionRefusal extends Error {
   /** `details`: `{ field }` for a bad value, `{ fields }` for unknown ones, as the /__mock routes' errors say it. */
-  constructor(readonly code: 'bad-input' | 'unknown-field' | 'too-many-sessions', message: string, readonly details?: { field: string } | { fields: string[] }) {
+  constructor(readonly code: 'bad-input' | 'unknown-field' | 'validation-failed' | 'too-many-sessions', message: string, readonly details?: { field: string } | { fields: string[] } | RefusedScenarioDetails) {
     super(message);
     this.name = 'SessionRefusal';
   }
@@ -72,6 +92,11 @@ export interface Sessions {
   resolveToken(token: string): { sessionId: string; world: MockWorld | undefined; token: string | undefined } | undefined;
   /** A request with one of its tokens was let in: it stays open for another TTL. */
   touch(id: string): void;
+  /**
+   * A scenario's result as the session's caller must read it: each principal it names with the
+   * session's own token for it (minted now for a principal the scenario added). Not a use.
+   */
+  inSession(id: string, result: ScenarioResult): ScenarioResult;
   /** How many are open now. */
   size(): number;
   /** Stops the sweep (the mock's close): an expired session is then forgotten only when next looked at. */
@@ -87,12 +112,19 @@ interface OpenSession {
 }
 
 /**
- * - `openWorld`: a fresh world for a new session (the loaded one, or the seed's).
+ * - `openWorld`: a fresh world for a new session (the loaded one, or the seed's; `corrections`: at that size).
  * - `clock`: the mock's own clock, which idle time is measured on.
  * - `timers`: what the sweep that ends expired sessions runs on (unref'd where the timer can be:
  *   it never keeps a process alive).
+ * - `catalogue`: the scenarios a session request may apply; without it, a request with
+ *   `scenarios` is refused.
  */
-export function createSessions(openWorld: (id: string, seed: number | undefined) => MockWorld, clock: MockClock, timers: SweepTimers = loadTimeTimers): Sessions {
+export function createSessions(
+  openWorld: (id: string, seed: number | undefined, corrections?: number) => MockWorld,
+  clock: MockClock,
+  timers: SweepTimers = loadTimeTimers,
+  catalogue?: ScenarioCatalogue,
+): Sessions {
   const open = new Map<string, OpenSession>();
   const expiresAt = (session: OpenSession) => session.lastUsed + session.summary.ttlSeconds * 1000;
   /** The open session; `use`: it stays open for another TTL from now. */
@@ -139,10 +171,17 @@ export function createSessions(openWorld: (id: string, seed: number | undefined)
     expiresAt: new Date(expiresAt(session)).toISOString(),
     writes: session.world.store.writeCount(),
   });
-  const withPrincipals = (session: OpenSession): Session => ({
-    ...summaryOf(session),
-    principals: [...session.tokens].map(([own, token]) => listedPrincipal(session.world.store.principalByToken(token)!, own)),
-  });
+  const withPrincipals = (session: OpenSession): Session => {
+    learnPrincipals(session);
+    return {
+      ...summaryOf(session),
+      // A scenario's principal forgotten by a reset has no principal left to list.
+      principals: [...session.tokens].flatMap(([own, token]) => {
+        const principal = session.world.store.principalByToken(token);
+        return principal ? [listedPrincipal(principal, own)] : [];
+      }),
+    };
+  };
 
   return {
     create(options = {}) {
@@ -153,7 +192,10 @@ export function createSessions(openWorld: (id: string, seed: number | undefined)
       }
       const id = `ses_${randomHexes(8, 1)[0]!}`;
       const now = clock.now();
-      const world = openWorld(id, options.seed);
+      const world = openWorld(id, options.seed, options.corrections);
+      // Before the session is kept: one refused, and it never opened.
+      const applied = applyRequested(world, options.scenarios ?? [], catalogue);
+      if (applied.length > 0) reapplyOnReset(world, options.scenarios!, catalogue!);
       const session: OpenSession = {
         summary: {
           id,
@@ -168,7 +210,8 @@ export function createSessions(openWorld: (id: string, seed: number | undefined)
       };
       open.set(id, session);
       armSweep(expiresAt(session) - now);
-      return withPrincipals(session);
+      const opened = withPrincipals(session);
+      return { ...opened, ...(options.scenarios !== undefined ? { scenarios: applied.map((result) => withOwnTokens(session, result)) } : {}) };
     },
     list() {
       forgetExpired();
@@ -191,12 +234,74 @@ export function createSessions(openWorld: (id: string, seed: number | undefined)
     touch: (id) => {
       live(id);
     },
+    inSession(id, result) {
+      const session = live(id, false);
+      return session ? withOwnTokens(session, result) : result;
+    },
     size: () => open.size,
     close() {
       closed = true;
       if (sweep !== undefined) timers.clearTimeout(sweep);
       sweep = undefined;
     },
+  };
+}
+
+/**
+ * Gives the principals a scenario added to the session's world (after it opened) tokens of the
+ * session's own, in the world's order. Needed only before they are listed: nobody can send a
+ * token that was never listed.
+ */
+function learnPrincipals(session: OpenSession): void {
+  const principals = session.world.store.principals();
+  if (principals.length <= session.tokens.size) return;
+  const known = new Set(session.tokens.values());
+  const sessionId = session.summary.id;
+  for (const [own, token] of ownTokens(sessionId, principals.filter((p) => !known.has(p.token)))) session.tokens.set(own, token);
+}
+
+/** `result` with the session's own token for each principal it names (the world's token reaches no session). */
+function withOwnTokens(session: OpenSession, result: ScenarioResult): ScenarioResult {
+  if (!result.principals) return result;
+  learnPrincipals(session);
+  const own = new Map<string, string>();
+  for (const [ownToken, token] of session.tokens) own.set(token, ownToken);
+  const principals = Object.fromEntries(Object.entries(result.principals).map(([role, p]) => [role, { ...p, token: own.get(p.token) ?? p.token }]));
+  return { ...result, principals };
+}
+
+/**
+ * Applies the request's scenarios to a new session's world, in order.
+ * - Throws SessionRefusal for the first one refused, naming it (`details.scenario`, its index,
+ *   and `name`): an unknown name is `bad-input`, and a refusal keeps its own code and details.
+ */
+function applyRequested(world: MockWorld, requested: readonly SessionScenario[], catalogue: ScenarioCatalogue | undefined): ScenarioResult[] {
+  if (requested.length > 0 && !catalogue) throw new SessionRefusal('bad-input', 'this mock applies no scenarios', { field: 'scenarios' });
+  return requested.map(({ name, params }, index) => {
+    const which = { scenario: index, name };
+    if (!catalogue!.has(name)) {
+      throw new SessionRefusal('bad-input', `scenarios[${index}]: no scenario ${name}; GET /__mock/scenarios lists them`, { ...which, field: `scenarios[${index}].name` });
+    }
+    try {
+      return catalogue!.apply(world, name, params ?? {});
+    } catch (error) {
+      if (!(error instanceof ScenarioRefusal)) throw error;
+      const code = error.code === 'validation-failed' ? 'validation-failed' : 'bad-input';
+      const field = typeof error.details?.field === 'string' ? { field: `scenarios[${index}].params.${error.details.field}` } : {};
+      throw new SessionRefusal(code, `scenarios[${index}] (${name}): ${error.message}; no session was opened`, { ...error.details, ...which, ...field });
+    }
+  });
+}
+
+/**
+ * A reset of a session opened with scenarios goes back to the world as it opened: as loaded, then
+ * the same scenarios (with a seed, on the same ids).
+ */
+function reapplyOnReset(world: MockWorld, requested: readonly SessionScenario[], catalogue: ScenarioCatalogue): void {
+  const resetToLoaded = world.reset;
+  world.reset = () => {
+    resetToLoaded();
+    for (const { name, params } of requested) catalogue.apply(world, name, params ?? {});
   };
 }
 
@@ -226,12 +331,12 @@ function randomHexes(bytes: number, count: number): string[] {
 /** Throws SessionRefusal naming the first field of `options` that is not what a session takes. */
 export function checkSessionOptions(options: unknown): asserts options is SessionOptions {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new SessionRefusal('bad-input', 'send a JSON object (or no body): { "name"?, "seed"?, "ttlSeconds"? }');
+    throw new SessionRefusal('bad-input', 'send a JSON object (or no body): { "name"?, "seed"?, "ttlSeconds"?, "corrections"?, "scenarios"? }');
   }
   const fields = options as Record<string, unknown>;
-  const unknown = Object.keys(fields).filter((field) => !['name', 'seed', 'ttlSeconds'].includes(field));
-  if (unknown.length > 0) throw new SessionRefusal('unknown-field', `unknown field ${unknown.map((f) => `"${f}"`).join(', ')}; a session takes name, seed and ttlSeconds`, { fields: unknown });
-  const { name, seed, ttlSeconds } = fields;
+  const unknown = Object.keys(fields).filter((field) => !SESSION_FIELDS.includes(field));
+  if (unknown.length > 0) throw new SessionRefusal('unknown-field', `unknown field ${unknown.map((f) => `"${f}"`).join(', ')}; a session takes name, seed, ttlSeconds, corrections and scenarios`, { fields: unknown });
+  const { name, seed, ttlSeconds, corrections, scenarios } = fields;
   if (name !== undefined && (typeof name !== 'string' || name.length === 0 || name.length > MAX_NAME_LENGTH)) {
     throw new SessionRefusal('bad-input', `name is a string of 1 to ${MAX_NAME_LENGTH} characters`, { field: 'name' });
   }
@@ -241,4 +346,24 @@ export function checkSessionOptions(options: unknown): asserts options is Sessio
   if (ttlSeconds !== undefined && !(Number.isInteger(ttlSeconds) && (ttlSeconds as number) >= 1 && (ttlSeconds as number) <= MAX_SESSION_TTL_SECONDS)) {
     throw new SessionRefusal('bad-input', `ttlSeconds is whole seconds from 1 to ${MAX_SESSION_TTL_SECONDS} (7 days)`, { field: 'ttlSeconds' });
   }
+  if (corrections !== undefined && !(Number.isInteger(corrections) && (corrections as number) >= 0 && (corrections as number) <= MAX_SESSION_CORRECTIONS)) {
+    throw new SessionRefusal('bad-input', `corrections is the world's size, a whole number from 0 to ${MAX_SESSION_CORRECTIONS}`, { field: 'corrections' });
+  }
+  if (scenarios !== undefined) checkSessionScenarios(scenarios);
+}
+
+/** `scenarios`: a list of `{ name, params? }`, their names and parameters checked when applied. */
+function checkSessionScenarios(scenarios: unknown): void {
+  if (!Array.isArray(scenarios) || scenarios.length > MAX_SESSION_SCENARIOS) {
+    throw new SessionRefusal('bad-input', `scenarios is a list of at most ${MAX_SESSION_SCENARIOS} { "name", "params"? }`, { field: 'scenarios' });
+  }
+  scenarios.forEach((step: unknown, index) => {
+    const at = `scenarios[${index}]`;
+    const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+    if (!isObject(step)) throw new SessionRefusal('bad-input', `${at} is an object: { "name", "params"? }`, { field: at });
+    const unknown = Object.keys(step).filter((field) => field !== 'name' && field !== 'params');
+    if (unknown.length > 0) throw new SessionRefusal('unknown-field', `unknown field ${unknown.map((f) => `"${at}.${f}"`).join(', ')}; a scenario takes name and params`, { fields: unknown.map((f) => `${at}.${f}`) });
+    if (typeof step.name !== 'string' || step.name === '') throw new SessionRefusal('bad-input', `${at}.name names a scenario (GET /__mock/scenarios)`, { field: `${at}.name` });
+    if (step.params !== undefined && !isObject(step.params)) throw new SessionRefusal('bad-input', `${at}.params is the scenario's parameters object`, { field: `${at}.params` });
+  });
 }

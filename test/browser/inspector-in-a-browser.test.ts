@@ -2,7 +2,7 @@
 // principals; copies a token; a fault rate of 1 makes a 503 that shows in the live journal; the
 // fault is cleared; a waiting pin is approved and becomes pinned; the world is reset. From another
 // machine (its address injected in process) the page asks for the admin secret once and keeps it
-// for the tab. The README's screenshot is the one this test takes (UPDATE_INSPECTOR_SCREENSHOT=1).
+// for the tab. (The README's screenshot is taken by inspector-scenarios.test.ts, with its scenario panel.)
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,6 @@ import { createMockServer } from '../../src/http/client-error.ts';
 import { startMock, type TestMock } from '../http/support.ts';
 import { launchBrowser } from '../support/browser.ts';
 
-const SCREENSHOT = process.env.UPDATE_INSPECTOR_SCREENSHOT === '1' ? new URL('../../docs/inspector.png', import.meta.url).pathname : undefined;
 const ADMIN_SECRET = 'inspector-test-admin-secret';
 
 let mock: TestMock;
@@ -115,7 +114,6 @@ describe('the inspector in a browser', () => {
       // The lists shown are asked again after an action.
       await page.locator(`#change-rows tr[data-id="${changeId}"]`, { hasText: 'pinned' }).waitFor();
       await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
-      if (SCREENSHOT) await page.screenshot({ path: SCREENSHOT });
       const shot = await page.screenshot({ path: join(scratch, 'inspector.png') });
       expect(shot.subarray(1, 4).toString()).toBe('PNG');
 
@@ -191,7 +189,7 @@ describe('the inspector in a browser', () => {
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);
     const folder = new URL('../../inspector/', import.meta.url);
-    const imports = ['inspector.js', 'api.js', 'dom.js', 'journal.js'].flatMap((file) => [...readFileSync(new URL(file, folder), 'utf8').matchAll(/from '\.\/([\w-]+\.js)'/g)].map((m) => m[1]!));
+    const imports = ['inspector.js', 'api.js', 'dom.js', 'journal.js', 'projects.js', 'scenarios.js'].flatMap((file) => [...readFileSync(new URL(file, folder), 'utf8').matchAll(/from '\.\/([\w-]+\.js)'/g)].map((m) => m[1]!));
     for (const file of new Set(['inspector.js', 'inspector.css', ...imports])) {
       const served = await fetch(`${mock.url}/__mock/inspector/${file}`);
       expect(served.status, file).toBe(200);

@@ -1,10 +1,10 @@
 // `npm start` (src/cli.ts) as a user runs it: it says where it listens, serves, stops on SIGTERM
 // with code 0, and refuses bad flags with a message and the usage text (exit 1).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { MAX_SEED } from '../../src/seeded-random.ts';
 import { rawRequest } from '../support/raw-http.ts';
@@ -24,6 +24,15 @@ const children: ChildProcess[] = [];
 /** Where the started mocks remember worlds that passed, so that tests leave the user's cache alone. */
 const VERDICTS = mkdtempSync(join(tmpdir(), 'kindgi-cli-verdicts-'));
 afterAll(() => rmSync(VERDICTS, { recursive: true, force: true }));
+
+/** Where the tests' scenarios files are written. */
+const SCENARIOS_DIR = mkdtempSync(join(tmpdir(), 'kindgi-cli-scenarios-'));
+afterAll(() => rmSync(SCENARIOS_DIR, { recursive: true, force: true }));
+function scenariosFile(name: string, text: string): string {
+  const file = join(SCENARIOS_DIR, name);
+  writeFileSync(file, text);
+  return file;
+}
 
 function start(args: string[], extraEnv: Record<string, string> = {}): Started {
   const env = { ...mockCliEnv(VERDICTS), ...extraEnv };
@@ -118,6 +127,25 @@ describe('npm start (src/cli.ts)', () => {
     await expect(fetch(`${url}/health`)).rejects.toThrow();
   }, 40_000);
 
+  it('--corrections 0 → serves a world with its projects and principals but no correction, and --corrections -1 is refused', async () => {
+    const started = start(['--port', '0', '--corrections', '0']);
+    const url = await listeningUrl(started);
+    const projects = (await (await fetch(`${url}/__mock/projects`)).json()) as { data: Array<{ counts: { corrections: Record<string, number> } }> };
+    expect(projects.data.length).toBeGreaterThan(0);
+    expect(projects.data.every((p) => Object.values(p.counts.corrections).every((n) => n === 0))).toBe(true);
+    const principals = (await (await fetch(`${url}/__mock/principals`)).json()) as { data: Array<{ token: string; role: string; kind: string }> };
+    const admin = principals.data.find((p) => p.kind === 'user' && p.role === 'admin')!;
+    const list = await fetch(`${url}/v1/corrections`, { headers: { Authorization: `Bearer ${admin.token}` } });
+    expect(((await list.json()) as { data: unknown[] }).data).toEqual([]);
+    process.kill(started.child.pid!, 'SIGTERM');
+    await within(started.exited, 5_000, 'stopping on SIGTERM');
+
+    const refused = start(['--port', '0', '--corrections=-1']);
+    const { code } = await within(refused.exited, 20_000, 'refusing --corrections -1');
+    expect(code).toBe(1);
+    expect(refused.output.stderr).toContain('0 or more');
+  }, 60_000);
+
   it('--public-url https://demo.example.com:8443 → the banner says so, and /__mock answers requests addressed to that host', async () => {
     const started = start(['--port', '0', '--public-url', 'https://demo.example.com:8443']);
     const url = await listeningUrl(started);
@@ -200,6 +228,87 @@ describe('npm start (src/cli.ts)', () => {
       rmSync(verdicts, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('--scenarios FILE.mjs → the banner names its scenarios, GET /__mock/scenarios lists them after the built-in ones, and one applies through POST', async () => {
+    const file = scenariosFile('good.mjs', `import { defineScenario } from ${JSON.stringify(pathToFileURL(join(ROOT, 'src/scenarios/index.ts')).href)};
+export const closedPair = defineScenario({
+  name: 'closed-pair',
+  description: 'Two corrections closed, not to be fixed.',
+  params: { type: 'object', properties: { note: { type: 'string', default: 'not now' } } },
+  build(b, params) {
+    const project = b.project();
+    const caller = b.principal(project.id);
+    for (const _ of [1, 2]) {
+      const made = b.correct(caller, { projectId: project.id, answer: 'wrong', shouldSay: 'x', why: 'y' });
+      b.changeCorrection(caller, made.id, { status: 'wont-fix', note: params.note });
+    }
+  },
+});
+export const alsoMine = { ...closedPair, name: 'also-mine' };
+`);
+    const started = start(['--port', '0', '--scenarios', file]);
+    const url = await listeningUrl(started);
+    await printed(started, /every token:.*\n/);
+    // Named exports come in their names' order: a module namespace keeps no other.
+    expect(started.output.stdout).toContain(`  your scenarios (${file}): also-mine, closed-pair`);
+    const listed = (await (await fetch(`${url}/__mock/scenarios`)).json()) as { data: Array<{ name: string }> };
+    expect(listed.data.map((s) => s.name).slice(-2)).toEqual(['also-mine', 'closed-pair']);
+    expect(listed.data.map((s) => s.name)).toContain('pin-then-reopened');
+    const applied = await fetch(`${url}/__mock/scenarios/closed-pair`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ note: 'from the CLI' }) });
+    const body = (await applied.json()) as { created: { corrections: string[] } };
+    expect(applied.status, JSON.stringify(body)).toBe(201);
+    const admin = /Bearer (kgm_admin_\S+)'/.exec(started.output.stdout)![1]!;
+    const read = await fetch(`${url}/v1/corrections/${body.created.corrections[0]}`, { headers: { Authorization: `Bearer ${admin}` } });
+    expect(((await read.json()) as { statusNote: { text: string } }).statusNote.text).toBe('from the CLI');
+    process.kill(started.child.pid!, 'SIGTERM');
+    expect((await within(started.exited, 5_000, 'stopping on SIGTERM')).code).toBe(0);
+  }, 40_000);
+
+  it('--scenarios FILE.ts runs under tsx (npm start): a default export of one scenario', async () => {
+    const file = scenariosFile('mine.ts', `import { defineScenario } from ${JSON.stringify(pathToFileURL(join(ROOT, 'src/scenarios/index.ts')).href)};
+export default defineScenario<'typed-one', { count: number }>({
+  name: 'typed-one',
+  description: 'One correction.',
+  params: { type: 'object', properties: { count: { type: 'integer', minimum: 1, default: 1 } } },
+  build(b) {
+    const project = b.project();
+    b.correct(b.principal(project.id), { projectId: project.id, answer: 'wrong', shouldSay: 'x', why: 'y' });
+  },
+});
+`);
+    const started = start(['--port', '0', '--scenarios', file]);
+    const url = await listeningUrl(started);
+    await printed(started, /every token:.*\n/);
+    expect(started.output.stdout).toContain(`  your scenarios (${file}): typed-one`);
+    expect((await fetch(`${url}/__mock/scenarios/typed-one`, { method: 'POST' })).status).toBe(201);
+    process.kill(started.child.pid!, 'SIGTERM');
+    expect((await within(started.exited, 5_000, 'stopping on SIGTERM')).code).toBe(0);
+  }, 40_000);
+
+  it('--scenarios with a bad file → exits 1 naming the file and the problem, before it listens', async () => {
+    const cases: Array<[string, string, string | RegExp]> = [
+      ['no-build.mjs', "export default [{ name: 'half-done', description: 'x', params: { type: 'object' } }];", 'default export[0] ("half-done") has no build function'],
+      ['clash.mjs', "export default { name: 'correction', description: 'x', params: { type: 'object' }, build() {} };", 'scenario "correction" has the name of a built-in scenario'],
+      ['twice.mjs', "const one = (name) => ({ name, description: 'x', params: { type: 'object' }, build() {} });\nexport const a = one('same');\nexport const b = one('same');", 'scenario "same" is exported twice'],
+      ['bad-schema.mjs', "export default { name: 'odd', description: 'x', params: { type: 'object', properties: { n: { type: 'nonsense' } } }, build() {} };", /\("odd"\) has params the engine cannot use: .*does not compile/],
+      ['nothing.mjs', 'export {};', 'exports no scenario'],
+      ['throws.mjs', "throw new Error('broken on load');", 'could not be loaded: broken on load'],
+      ['scenarios.json', '[]', 'takes a JavaScript module (.js, .mjs, .cjs), or TypeScript (.ts, .mts, .cts) when run under tsx; ".json" is neither'],
+    ];
+    for (const [name, text, expected] of cases) {
+      const file = scenariosFile(name, text);
+      const started = start(['--port', '0', '--scenarios', file]);
+      const { code } = await within(started.exited, 20_000, `refusing ${name}`);
+      expect(code, started.output.stderr).toBe(1);
+      expect(started.output.stderr.startsWith(`kindgi-mock: --scenarios ${file}: `), started.output.stderr).toBe(true);
+      if (typeof expected === 'string') expect(started.output.stderr).toContain(expected);
+      else expect(started.output.stderr).toMatch(expected);
+      expect(started.output.stdout).not.toMatch(LISTENING);
+    }
+    const missing = start(['--port', '0', '--scenarios', join(SCENARIOS_DIR, 'absent.mjs')]);
+    expect((await within(missing.exited, 20_000, 'refusing a missing file')).code).toBe(1);
+    expect(missing.output.stderr).toContain('absent.mjs: no such file');
+  }, 120_000);
 
   it('--port abc → exits 1 with a message naming the value, the valid range and the usage text', async () => {
     const started = start(['--port', 'abc']);

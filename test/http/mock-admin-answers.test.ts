@@ -139,6 +139,11 @@ beforeAll(async () => {
     { operationId: 'decideMockApproval', method: 'POST', path: `/__mock/approvals/${UNKNOWN_APPROVAL}/approve`, token: 'admin' },
     { operationId: 'finishMockCheck', method: 'POST', path: `/__mock/checks/${runningCheck().id}/finish`, body: {} },
     { operationId: 'recordMockTestRun', method: 'POST', path: '/__mock/test-runs', token: 'admin', body: { version: 'v1', how: 'pin' } },
+    { operationId: 'listMockScenarios', method: 'GET', path: '/__mock/scenarios' },
+    { operationId: 'applyMockScenario', method: 'POST', path: '/__mock/scenarios/correction', body: {} },
+    { operationId: 'applyMockSessionScenario', method: 'POST', path: `${inSession}/scenarios/correction`, body: {} },
+    { operationId: 'listMockProjects', method: 'GET', path: '/__mock/projects' },
+    { operationId: 'listMockSessionProjects', method: 'GET', path: `${inSession}/projects` },
   ];
 });
 afterAll(async () => { await server.close(); });
@@ -299,6 +304,29 @@ describe('the correction listings', () => {
     expectOnDocument('listMockCorrections', await call(server, 'GET', '/__mock/corrections?status=done'), 400, 'bad-input');
     expectOnDocument('listMockSessionCorrections', await call(server, 'GET', `/__mock/sessions/${sessionId}/corrections?limit=0`), 400, 'bad-input');
     expectOnDocument('listMockSessionCorrections', await call(server, 'GET', '/__mock/sessions/ses_none/corrections'), 404, 'not-found');
+  });
+});
+
+describe('the scenario and project routes', () => {
+  it('GET /__mock/scenarios → 200; a scenario applied to the base world and to a session → 201; the projects of each → 200; all on the document', async () => {
+    expectOnDocument('listMockScenarios', await call(server, 'GET', '/__mock/scenarios'), 200);
+    expectOnDocument('applyMockScenario', await call(server, 'POST', '/__mock/scenarios/awaiting-approval'), 201);
+    expectOnDocument('applyMockSessionScenario', await call(server, 'POST', `/__mock/sessions/${sessionId}/scenarios/correction`, { body: { count: 2, status: 'with-owner' } }), 201);
+    expectOnDocument('listMockProjects', await call(server, 'GET', '/__mock/projects'), 200);
+    expectOnDocument('listMockSessionProjects', await call(server, 'GET', `/__mock/sessions/${sessionId}/projects`), 200);
+    const opened = await call(server, 'POST', '/__mock/sessions', { body: { corrections: 0, scenarios: [{ name: 'empty-project' }, { name: 'superseded', params: { depth: 2 } }] } });
+    expectOnDocument('createMockSession', opened, 201);
+    expect(opened.body.scenarios).toHaveLength(2);
+  });
+
+  it('an unknown scenario → 404; a bad parameter → 400 bad-input; a rule the world would break → 400 validation-failed; a session request whose scenario is refused → 400', async () => {
+    expectOnDocument('applyMockScenario', await call(server, 'POST', '/__mock/scenarios/nope'), 404, 'not-found');
+    expectOnDocument('applyMockSessionScenario', await call(server, 'POST', `/__mock/sessions/${sessionId}/scenarios/nope`), 404, 'not-found');
+    expectOnDocument('applyMockScenario', await call(server, 'POST', '/__mock/scenarios/correction', { body: { count: 0 } }), 400, 'bad-input');
+    expectOnDocument('applyMockSessionScenario', await call(server, 'POST', `/__mock/sessions/${sessionId}/scenarios/correction`, { body: [] }), 400, 'bad-input');
+    expectOnDocument('applyMockScenario', await call(server, 'POST', '/__mock/scenarios/correction', { body: { projectId: 'prj_none' } }), 400, 'validation-failed');
+    expectOnDocument('applyMockSessionScenario', await call(server, 'POST', `/__mock/sessions/${sessionId}/scenarios/correction`, { body: { projectId: 'prj_none' } }), 400, 'validation-failed');
+    expectOnDocument('createMockSession', await call(server, 'POST', '/__mock/sessions', { body: { scenarios: [{ name: 'correction', params: { projectId: 'prj_none' } }] } }), 400, 'validation-failed');
   });
 });
 
@@ -503,6 +531,7 @@ describe('a bug in the mock, planted by the test through the store or the contex
     vi.spyOn(server.mock.store, 'commit').mockImplementation(planted);
     vi.spyOn(server.mock.store, 'suggestedChangeViews').mockImplementation(planted);
     vi.spyOn(server.mock.store, 'allCorrections').mockImplementation(planted);
+    for (const name of ['list', 'apply'] as const) vi.spyOn(server.mock.context.scenarios, name).mockImplementation(planted);
     const session = server.mock.sessions.world(sessionId)!;
     for (const name of ['principals', 'counts', 'reset', 'commit', 'suggestedChangeViews', 'allCorrections'] as const) vi.spyOn(session.store, name).mockImplementation(planted);
     for (const name of ['create', 'list', 'get', 'end'] as const) vi.spyOn(server.mock.sessions, name).mockImplementation(planted);

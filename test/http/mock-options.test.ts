@@ -16,7 +16,7 @@ describe('createMock(options) from JavaScript', () => {
   it.each([
     ['seed', 'abc', /seed must be a whole number from 0 to 2147483647, not "abc"/],
     ['seed', 2_147_483_648, /seed must be a whole number from 0 to 2147483647, not 2147483648/],
-    ['corrections', 0, /corrections must be a whole number, 1 or more, not 0/],
+    ['corrections', -1, /corrections must be a whole number, 0 or more \(0: no correction and no suggested change\), not -1/],
     ['checkMs', -5, /checkMs must be a whole number of milliseconds, 0 or more, not -5/],
     ['onInvalidResponse', 'explode', /onInvalidResponse must be "error" or "warn", not "explode"/],
     ['stateFile', '', /stateFile must be a file path/],

@@ -5,10 +5,13 @@ import type { Principal } from '../../src/domain/world.ts';
 import type { MockWorld } from '../../src/http/context.ts';
 import { createMockClock } from '../../src/worlds/mock-clock.ts';
 import { createSessions, MAX_OPEN_SESSIONS, SESSION_SWEEP_MS, SessionRefusal, type SweepTimers } from '../../src/worlds/sessions.ts';
+import { checkWorld } from '../../src/domain/world-rules.ts';
+import { generateWorld } from '../../src/fixtures/generate-world.ts';
+import { worldWithoutCorrections } from '../../src/worlds/seeded-worlds.ts';
 import { fixture, freshRuns, openCorrections } from '../support/fixture-picks.ts';
 import { startMock, type Answer, type TestMock } from './support.ts';
 
-interface Listed { token: string; id: string; kind: string }
+interface Listed { token: string; id: string; kind: string; expiresAt?: string; revokedAt?: string }
 interface OpenedSession { id: string; name?: string; seed?: number; ttlSeconds: number; createdAt: string; expiresAt: string; writes: number; principals: Listed[] }
 interface SuggestedChangeRecord { id: string; agentId: string; approvalId?: string; pinned?: unknown; addedAsLatest?: unknown; withdrawn?: unknown; madeBeforeProjects?: boolean; projectId?: string; check: { status: string } }
 
@@ -109,6 +112,78 @@ describe('POST /__mock/sessions', () => {
     } finally {
       await started.close();
     }
+  });
+});
+
+describe('a session of another size: corrections', () => {
+  const EVERY_STATUS = 'open,being-fixed,with-owner,fixed,wont-fix,removed';
+  const total = (counts: Record<string, number>) => Object.values(counts).reduce((sum, n) => sum + n, 0);
+  const stateOf = async (session: OpenedSession) => (await server.get(`/__mock/sessions/${session.id}/state`)).body as { corrections: Record<string, number>; suggestedChanges: Record<string, number>; runs: number };
+
+  it('corrections 0 → the world\'s tenants, projects, principals, agents and runs, and no correction or suggested change for anyone', async () => {
+    const empty = await open({ corrections: 0 });
+    expect(empty.principals.map((p) => p.id)).toEqual(server.mock.store.principals().map((p) => p.id));
+    const state = await stateOf(empty);
+    expect(state).toMatchObject({ corrections: {}, suggestedChanges: {} });
+    expect(state.runs).toBe(server.mock.store.counts().runs);
+    const projects = (await server.get(`/__mock/sessions/${empty.id}/projects`)).body.data as Array<{ id: string }>;
+    expect(projects.map((p) => p.id)).toEqual(server.mock.store.worldView().projects.map((p) => p.id));
+    const working = empty.principals.filter((p) => !p.expiresAt && !p.revokedAt);
+    expect(working.length).toBeGreaterThan(3);
+    for (const principal of working) {
+      const page = await server.get(`/v1/corrections?status=${EVERY_STATUS}&limit=100`, principal.token);
+      expect(page.status, `${principal.id}: ${JSON.stringify(page.body)}`).toBe(200);
+      expect(page.body.data, principal.id).toEqual([]);
+    }
+    // A write still works there: a run of the world takes a first correction.
+    const [run] = freshRuns(1);
+    expect((await server.request('POST', '/v1/corrections', { token: tokenIn(empty, 'admin'), body: { runId: run!.id, answer: 'wrong' } })).status).toBe(201);
+  });
+
+  it('the empty world passes every rule of the world (checkWorld), and is made once per world: its index is shared by every such session', () => {
+    const empty = worldWithoutCorrections(server.mock.store.exportWorld());
+    expect(checkWorld(empty)).toEqual([]);
+    expect(empty.runs.length).toBe(server.mock.store.counts().runs);
+    expect(empty.runs.every((r) => r.capturedAt === undefined)).toBe(true);
+    const seeded = generateWorld({ seed: 7 });
+    expect(checkWorld(worldWithoutCorrections(seeded))).toEqual([]);
+    expect(worldWithoutCorrections(seeded)).toBe(worldWithoutCorrections(seeded));
+  });
+
+  it('corrections 300 with seed 7 → seed 7\'s world of 300 corrections; without a seed, seed 42\'s; corrections 0 with a seed → the seed\'s world, emptied', async () => {
+    const sized = await open({ seed: 7, corrections: 300 });
+    expect(total((await stateOf(sized)).corrections)).toBe(generateWorld({ seed: 7, corrections: 300 }).corrections.length);
+    const unseeded = await open({ corrections: 300 });
+    expect(total((await stateOf(unseeded)).corrections)).toBe(generateWorld({ seed: 42, corrections: 300 }).corrections.length);
+    const emptySeven = await open({ seed: 7, corrections: 0 });
+    expect(await stateOf(emptySeven)).toMatchObject({ corrections: {}, suggestedChanges: {}, runs: expect.any(Number) });
+    expect((await stateOf(emptySeven)).runs).toBeGreaterThan(0);
+    expect(emptySeven).toMatchObject({ seed: 7 });
+  });
+
+  it('createMock({ corrections: 0 }) serves that world too: its principals and runs, no correction and no suggested change', async () => {
+    const started = await startMock({ corrections: 0, seed: 7 });
+    try {
+      expect(started.mock.store.counts()).toMatchObject({ corrections: {}, suggestedChanges: {} });
+      expect(started.mock.store.counts().runs).toBeGreaterThan(0);
+      expect(started.mock.store.principals().length).toBeGreaterThan(3);
+    } finally {
+      await started.close();
+    }
+  });
+
+  it.each([
+    [{ corrections: -1 }, 'bad-input', { field: 'corrections' }], [{ corrections: 1.5 }, 'bad-input', { field: 'corrections' }],
+    [{ corrections: 100_001 }, 'bad-input', { field: 'corrections' }], [{ corrections: '3' }, 'bad-input', { field: 'corrections' }],
+    [{ scenarios: 'correction' }, 'bad-input', { field: 'scenarios' }], [{ scenarios: [{}] }, 'bad-input', { field: 'scenarios[0].name' }],
+    [{ scenarios: [{ name: 'correction', params: 3 }] }, 'bad-input', { field: 'scenarios[0].params' }],
+    [{ scenarios: [{ name: 'correction', count: 3 }] }, 'unknown-field', { fields: ['scenarios[0].count'] }],
+  ] as const)('%j → 400 %s naming it, and no session is opened', async (body, code, details) => {
+    const before = (await server.get('/__mock/sessions')).body.data.length;
+    const answer = await server.request('POST', '/__mock/sessions', { body });
+    expectError(answer, 400, code);
+    expect(answer.body.error.details).toEqual(details);
+    expect((await server.get('/__mock/sessions')).body.data.length).toBe(before);
   });
 });
 

@@ -196,9 +196,12 @@ describe('the clock and session bodies: their parsers and ClockSetting, ClockAdv
 
   it('POST /__mock/sessions: checkSessionOptions takes exactly what SessionRequest takes', () => {
     const schema = schemaOf('createMockSession');
-    const edges = fc.constantFrom<unknown>(0, 1, 604_800, 604_801, 2_147_483_647, 2_147_483_648, 'x'.repeat(200), 'x'.repeat(201));
+    const edges = fc.constantFrom<unknown>(0, 1, 100_000, 100_001, 604_800, 604_801, 2_147_483_647, 2_147_483_648, 'x'.repeat(200), 'x'.repeat(201));
     const field = fc.oneof(anyJson, edges);
-    fc.assert(fc.property(fc.oneof(fc.record({ name: field, seed: field, ttlSeconds: field, owner: field }, { requiredKeys: [] }), anyJson), (body) => {
+    // `scenarios`: lists of steps near their edges (a name, params an object, nothing else), and up to 101 of them.
+    const step = fc.oneof(fc.record({ name: fc.oneof(fc.constantFrom('correction', ''), anyJson), params: fc.oneof(fc.constant({ count: 2 }), anyJson), extra: anyJson }, { requiredKeys: [] }), anyJson);
+    const scenarios = fc.oneof(fc.array(step, { maxLength: 3 }), fc.constantFrom(100, 101).map((n) => Array.from({ length: n }, () => ({ name: 'correction' }))), anyJson);
+    fc.assert(fc.property(fc.oneof(fc.record({ name: field, seed: field, ttlSeconds: field, corrections: field, scenarios, owner: field }, { requiredKeys: [] }), anyJson), (body) => {
       expect(sessionOptions(body), JSON.stringify(body)).toBe(schema(body));
     }), PROPERTY_RUNS);
   });

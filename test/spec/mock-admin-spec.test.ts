@@ -74,6 +74,8 @@ describe('spec/mock-admin.yaml', () => {
       'GET /sessions/:sessionId/clock', 'PUT /sessions/:sessionId/clock', 'POST /sessions/:sessionId/clock/advance',
       'GET /requests', 'GET /requests/stream', 'GET /suggested-changes', 'GET /sessions/:sessionId/suggested-changes',
       'GET /corrections', 'GET /sessions/:sessionId/corrections', 'GET /', 'GET /inspector/:file',
+      'GET /scenarios', 'POST /scenarios/:scenarioName', 'POST /sessions/:sessionId/scenarios/:scenarioName',
+      'GET /projects', 'GET /sessions/:sessionId/projects',
     ].sort());
   });
 
@@ -85,14 +87,18 @@ describe('spec/mock-admin.yaml', () => {
   });
 
   it('every operation documents what the guard, the body parser and a bug can answer anywhere (400, 403, 413, 415, 500), 503 exactly when it acts in the base world (the one the state file keeps), and 401 exactly when it takes a token', () => {
+    // What makes something answers 201; the scenarios' list touches no world.
+    const CREATING = ['createMockSession', 'applyMockScenario', 'applyMockSessionScenario'];
+    const WORLDLESS = ['listMockScenarios'];
     // The inspector's page and files are served ahead of those rules: they hold no data.
     expect([...validators.operation('getMockInspector').responses.keys()].sort()).toEqual(['200', '500']);
     expect([...validators.operation('getMockInspectorFile').responses.keys()].sort()).toEqual(['200', '404', '500']);
     for (const operation of validators.operations.filter((o) => !PAGES.includes(o.operationId))) {
       const statuses = [...operation.responses.keys()];
-      expect(statuses, operation.operationId).toEqual(expect.arrayContaining([operation.operationId === 'createMockSession' ? '201' : '200', '400', '403', '413', '415', '500']));
+      expect(statuses, operation.operationId).toEqual(expect.arrayContaining([CREATING.includes(operation.operationId) ? '201' : '200', '400', '403', '413', '415', '500']));
       // The sessions' routes and the journal's touch no state file: they answer no 503.
-      expect(statuses.includes('503'), operation.operationId).toBe(!operation.path.startsWith('/__mock/sessions') && !operation.path.startsWith('/__mock/requests'));
+      const touchesNoStateFile = operation.path.startsWith('/__mock/sessions') || operation.path.startsWith('/__mock/requests') || WORLDLESS.includes(operation.operationId);
+      expect(statuses.includes('503'), operation.operationId).toBe(!touchesNoStateFile);
       expect(statuses.includes('401'), operation.operationId).toBe(operation.secured);
     }
     expect(validators.operations.filter((o) => o.secured).map((o) => o.operationId).sort()).toEqual(['decideMockApproval', 'recordMockTestRun']);

@@ -195,6 +195,26 @@ describe('entries that break a rule: refused naming the file and the line, the f
     expectRefused(craft(encodeLine(moved)), 'line 3 cannot be restored', `no project ${project}`);
   });
 
+  // Issue 32: a set of changes may bring projects and principals, held to their schemas and references.
+  it('a principal of a kind the world does not know → refused naming line 3 and the field', () => {
+    const robot = { ...admin!, kind: 'robot' };
+    expectRefused(craft(encodeLine({ principals: [robot] })), 'line 3 cannot be restored', `principals[0] (${admin!.id}) › kind`);
+  });
+
+  it('a principal granted a project the world does not have → refused naming line 3 and the project', () => {
+    const stray = randomUUID();
+    expectRefused(craft(encodeLine({ principals: [{ ...admin!, readProjectIds: [...admin!.readProjectIds, stray] }] })), 'line 3 cannot be restored', `no project ${stray}`);
+  });
+
+  it('a principal under another principal\'s token → refused naming line 3', () => {
+    expectRefused(craft(encodeLine({ principals: [{ ...admin!, id: 'usr_impostor' }] })), 'line 3 cannot be restored', 'own-token');
+  });
+
+  it('a project of an org the world does not have → refused naming line 3 and the org', () => {
+    const project = { id: randomUUID(), tenantId: admin!.tenantId, orgId: 'org_nowhere', name: 'Nowhere', followsLatest: false, releaseGate: 'none' };
+    expectRefused(craft(encodeLine({ projects: [project] })), 'line 3 cannot be restored', 'no org org_nowhere');
+  });
+
   it('a second live correction for the same run and maker (a rule of the world) → refused naming the line that wrote it', () => {
     const twin = { ...liveOne!, id: `${liveOne!.id}_twin` };
     expectRefused(craft(encodeLine({ corrections: [twin] }), journalled.lines[2]!), 'line 3 cannot be restored', 'one-live-per-run-maker-participant', twin.id);

@@ -28,6 +28,8 @@ import { parseJournalQuery } from './journal-query.ts';
 import { listSuggestedChanges, parseSuggestedChangeQuery } from './suggested-change-listing.ts';
 import { listCorrectionsByState, parseCorrectionQuery } from './correction-listing.ts';
 import { matchesFilter } from '../request-journal.ts';
+import { listProjects } from './project-listing.ts';
+import { applyScenario } from './scenario-routes.ts';
 
 /**
  * What a route of the document answers, in the world it is bound to: a `/__mock/sessions/{id}/…`
@@ -67,6 +69,15 @@ const finishCheckNow: AdminHandler = (exchange, _ctx, world) => {
 const listChanges: AdminHandler = (exchange, _ctx, world) => ok({ data: listSuggestedChanges(world.store, parseSuggestedChangeQuery(exchange.query)) });
 
 const listCorrections: AdminHandler = (exchange, _ctx, world) => ok(listCorrectionsByState(world.store, parseCorrectionQuery(exchange.query)));
+
+const listProjectsOf: AdminHandler = (_exchange, _ctx, world) => ok({ data: listProjects(world.store) });
+
+// The route's world: the base world's application is one write of its state file; a session's
+// stays in the session, and names its principals by the session's own tokens.
+const applyScenarioTo: AdminHandler = (exchange, ctx, world) => {
+  const result = applyScenario(ctx.scenarios, world, String(exchange.params.scenarioName), exchange.body);
+  return { status: 201, body: world.sessionId === undefined ? result : ctx.sessions.inSession(world.sessionId, result) };
+};
 
 const readClock: AdminHandler = (_exchange, _ctx, world) => ok(clockState(world));
 
@@ -115,6 +126,13 @@ const HANDLERS: Record<string, AdminHandler> = {
   listMockCorrections: listCorrections,
   listMockSessionCorrections: listCorrections,
 
+  listMockProjects: listProjectsOf,
+  listMockSessionProjects: listProjectsOf,
+
+  listMockScenarios: (_exchange, ctx) => ok({ data: ctx.scenarios.list() }),
+  applyMockScenario: applyScenarioTo,
+  applyMockSessionScenario: applyScenarioTo,
+
   listMockRequests: (exchange, ctx) => ok({ data: ctx.journal.list(parseJournalQuery(exchange.query)) }),
 
   createMockSession: (exchange, ctx) => ({ status: 201, body: openSession(ctx, exchange.body === undefined ? {} : exchange.body) }),
@@ -139,8 +157,8 @@ const STREAMS: Record<string, (exchange: Exchange, ctx: MockContext) => CoreResp
 export const PAGE_OPERATIONS = ['getMockInspector', 'getMockInspectorFile'] as const;
 export type PageHandlers = Record<(typeof PAGE_OPERATIONS)[number], (exchange: Exchange) => CoreResponse>;
 
-/** The routes that act on no world: the sessions' own, and the journal's. */
-const WORLDLESS = new Set(['createMockSession', 'listMockSessions', 'getMockSession', 'endMockSession', 'listMockRequests', 'streamMockRequests']);
+/** The routes that act on no world: the sessions' own, the journal's, and the scenarios' list. */
+const WORLDLESS = new Set(['createMockSession', 'listMockSessions', 'getMockSession', 'endMockSession', 'listMockRequests', 'streamMockRequests', 'listMockScenarios']);
 
 const DECISIONS = ['approve', 'reject', 'expire'] as const satisfies readonly ApprovalDecision[];
 
