@@ -3,10 +3,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runBench, type BenchOptions } from './bench.ts';
+import { renderBenchChart } from './chart.ts';
 import { CASES } from './cases.ts';
 import { ROOT, stopAll } from './child-process.ts';
 import { IN_PROCESS_CASE } from './in-process.ts';
 import { formatTables } from './report.ts';
+import { FULL_SCENARIOS, judgeScenarioTargets, measureScenarios, QUICK_SCENARIOS, SCENARIOS_CASE } from './scenarios.ts';
 import { SESSIONS_CASE } from './sessions.ts';
 import { judgeStateTargets, measureStateCompaction, STATE_COMPACTION_CASE, STATE_TARGETS } from './state-compaction.ts';
 import { DEFAULT_WORLDS_DIR } from './worlds.ts';
@@ -21,7 +23,8 @@ const USAGE = `usage: npm run bench -- [options]
   --cases A,B,…        only these cases: ${CASES.map((c) => c.name).join(', ')},
                        ${IN_PROCESS_CASE} (createMock() again and again in one process; no world size),
                        ${SESSIONS_CASE} (sessions opened, read in, 1 000 held with writes; no world size),
-                       ${STATE_COMPACTION_CASE} (a --state file after many mixed writes, and its restart; no world size)
+                       ${STATE_COMPACTION_CASE} (a --state file after many mixed writes, and its restart; no world size),
+                       ${SCENARIOS_CASE} (scenarios applied, 10 000 at once, sessions with no correction, reads against a loaded world)
   --state-writes N     writes of ${STATE_COMPACTION_CASE} (default ${STATE_TARGETS.writes}; its targets are judged from ${STATE_TARGETS.writes})
   --state-sync         fsync each of those writes, as the mock does (some 10 minutes for ${STATE_TARGETS.writes} on a VM disk)
   --in-process-runs N  timed create/listen/close runs of ${IN_PROCESS_CASE} after the first (default 20)
@@ -29,11 +32,13 @@ const USAGE = `usage: npm run bench -- [options]
   --session-read-seconds S
                        seconds measured per read and world in ${SESSIONS_CASE} (default 1.5)
   --quick              --sizes 1000,10000 --duration 2 --warmup 0.5 --settle 1
-                       --session-read-seconds 1, unless given
+                       --session-read-seconds 1, unless given; ${SCENARIOS_CASE} with a tenth of
+                       its counts (its targets then unjudged)
   --no-prism           leave Prism's baseline out
   --seed N             seed of the generated worlds (default 42)
   --worlds DIR         where generated worlds are kept (default ${DEFAULT_WORLDS_DIR})
-  --out FILE           the JSON results (default bench/results/latest.json)
+  --out FILE           the JSON results (default bench/results/latest.json); their chart
+                       beside it (latest.svg)
   --help               this text`;
 
 function numbers(name: string, text: string): number[] {
@@ -75,7 +80,7 @@ async function main(): Promise<void> {
     rounds: values.rounds !== undefined ? wholeNumber('rounds', values.rounds) || 1 : 3,
     connections: values.connections !== undefined ? Math.round(numbers('connections', values.connections)[0]!) : 10,
     seed: values.seed !== undefined ? wholeNumber('seed', values.seed) : 42,
-    ...(values.cases !== undefined ? { cases: values.cases.split(',').filter((name) => name !== STATE_COMPACTION_CASE) } : {}),
+    ...(values.cases !== undefined ? { cases: values.cases.split(',').filter((name) => name !== STATE_COMPACTION_CASE && name !== SCENARIOS_CASE) } : {}),
     inProcess: { runs: values['in-process-runs'] !== undefined ? wholeNumber('in-process-runs', values['in-process-runs']) || 1 : 20, alive: 10 },
     sessions: {
       ...(values['session-opens'] !== undefined ? { opens: wholeNumber('session-opens', values['session-opens']) || 1 } : {}),
@@ -90,11 +95,16 @@ async function main(): Promise<void> {
   const ran = await runBench(options);
   const stateCompaction = stateNamed ? measureStateCompaction({ writes: values['state-writes'] !== undefined ? wholeNumber('state-writes', values['state-writes']) || 1 : STATE_TARGETS.writes, sync: values['state-sync'] === true, log: options.log }) : undefined;
   if (stateCompaction) options.log(`state-compaction: ${stateCompaction.writes} writes, file ${(stateCompaction.fileBytes / stateCompaction.snapshotBytes).toFixed(2)}× a fresh snapshot, restart ${(stateCompaction.restartMs / 1000).toFixed(2)} s`);
-  const result = { ...ran, ...(stateCompaction ? { stateCompaction } : {}), targets: [...ran.targets, ...judgeStateTargets(stateCompaction)] };
+  const scenariosNamed = values.cases === undefined || values.cases.split(',').includes(SCENARIOS_CASE);
+  const scenarios = scenariosNamed ? await measureScenarios({ ...(quick ? QUICK_SCENARIOS : FULL_SCENARIOS), seed: options.seed, worldsDir: options.worldsDir, log: options.log }) : undefined;
+  const result = { ...ran, ...(stateCompaction ? { stateCompaction } : {}), ...(scenarios ? { scenarios } : {}), targets: [...ran.targets, ...judgeStateTargets(stateCompaction), ...judgeScenarioTargets(scenarios)] };
   const out = values.out ?? join(ROOT, 'bench', 'results', 'latest.json');
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
-  process.stdout.write(`\n${formatTables(result)}\n\nwritten to ${out}\n`);
+  // The chart beside its figures: latest.json, latest.svg.
+  const chart = `${out.replace(/\.json$/, '')}.svg`;
+  writeFileSync(chart, renderBenchChart(result));
+  process.stdout.write(`\n${formatTables(result)}\n\nwritten to ${out}, its chart to ${chart}\n`);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

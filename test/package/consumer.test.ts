@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { argsOf, envOf, execForm, parseDockerfile } from '../support/dockerfile.ts';
 import { freePort } from '../support/free-port.ts';
+import { packedPackage } from '../docs/packed-package.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,7 +20,7 @@ const APP_VERSIONS = { 'openapi-fetch': '0.17.0', typescript: '5.9.3', vitest: '
 let work: string;
 let app: string;
 let tarball: string;
-let packed: string[];
+let packed: readonly string[];
 
 /** This process's environment without the variables this Vitest run sets for itself. */
 function appEnv(): NodeJS.ProcessEnv {
@@ -46,10 +47,8 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'kindgi-consumer-'));
   app = join(work, 'app');
   mkdirSync(app);
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
-  const [info] = JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{ filename: string; files: Array<{ path: string }> }>;
-  tarball = join(work, info!.filename);
-  packed = info!.files.map((f) => f.path);
+  // Packed once per run, shared with test/docs/examples.test.ts: packing rebuilds dist/, which two packs at once would tear.
+  ({ tarball, files: packed } = await packedPackage());
   file('package.json', `${JSON.stringify({ name: 'scratch-app', private: true, type: 'module' }, null, 2)}\n`);
   await inApp('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '-D', tarball,
     ...Object.entries(APP_VERSIONS).map(([name, version]) => `${name}@${version}`)]);
@@ -67,6 +66,8 @@ describe('the packed tarball', () => {
     expect(packed).toContain('dist/src/index.js');
     expect(packed).toContain('dist/src/index.d.ts');
     expect(packed).toContain('dist/src/bin.js');
+    // kindgi-mock/scenarios (issue 32): defineScenario, openSession and the built-in scenarios' types.
+    for (const path of ['dist/src/scenarios/index.js', 'dist/src/scenarios/index.d.ts', 'dist/src/open-session.js']) expect(packed).toContain(path);
     expect(packed.some((path) => /(^|\/)(test|bench|\.ci)\//.test(path) || path.endsWith('.test.js'))).toBe(false);
   });
 
@@ -172,6 +173,53 @@ it('reads the mock', async () => {
 `);
     const output = await inApp('npx', ['vitest', 'run', '--config', 'vitest.config.mjs'], { CI: 'true' });
     expect(output).toMatch(/3 passed/);
+  }, 90_000);
+});
+
+describe('scenarios in the app (kindgi-mock/scenarios)', () => {
+  it('a strict TypeScript file defines a scenario, passes it to createMock, and opens a session with openSession: it type-checks (a wrong parameter does not), compiles and runs', async () => {
+    file('tsconfig.scenarios.json', `${JSON.stringify({
+      compilerOptions: {
+        strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, noPropertyAccessFromIndexSignature: true,
+        module: 'nodenext', moduleResolution: 'nodenext', skipLibCheck: false, target: 'es2022', types: ['node'], outDir: 'scenarios-out',
+      },
+      include: ['scenarios-app.ts'],
+    }, null, 2)}\n`);
+    file('scenarios-app.ts', SCENARIOS_APP);
+    await inApp('npx', ['tsc', '-p', 'tsconfig.scenarios.json']);
+    const printed = JSON.parse((await inApp('node', ['scenarios-out/scenarios-app.js'])).trim()) as Record<string, unknown>;
+    expect(printed).toEqual({
+      listed: true, mine: ['wont-fix', 'wont-fix'], emptyProjects: 1, fixed: ['fixed', 'pin'], baseSees: 404, afterEnd: 401, refused: 'not-found',
+    });
+    file('scenarios-app.ts', `${SCENARIOS_APP}\nawait mock.scenarios.apply('superseded', { depth: 'deep' });\n`);
+    await expect(inApp('npx', ['tsc', '-p', 'tsconfig.scenarios.json', '--noEmit'])).rejects.toThrow(/scenarios-app\.ts\(\d+,\d+\): error TS2322/);
+  }, 120_000);
+
+  it('npx kindgi-mock --scenarios FILE.mjs (importing kindgi-mock/scenarios) lists and applies it; a .ts file on plain node → exit 1 saying how to load it', async () => {
+    file('my-scenarios.mjs', `import { defineScenario } from 'kindgi-mock/scenarios';
+export default [defineScenario({
+  name: 'one-open',
+  description: 'One open correction.',
+  params: { type: 'object', properties: {} },
+  build(b) {
+    const project = b.project();
+    b.correct(b.principal(project.id), { projectId: project.id, answer: 'wrong', shouldSay: 'x', why: 'y' });
+  },
+})];
+`);
+    const port = await freePort();
+    const child = spawn('npx', ['kindgi-mock', '--port', String(port), '--scenarios', 'my-scenarios.mjs'], { cwd: app, env: appEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      expect(await bannerOf(child)).toContain('your scenarios (my-scenarios.mjs): one-open');
+      const applied = await fetch(`http://127.0.0.1:${port}/__mock/scenarios/one-open`, { method: 'POST' });
+      expect(applied.status).toBe(201);
+    } finally {
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+    }
+    file('my-scenarios.ts', 'export default [];\n');
+    await expect(inApp('npx', ['kindgi-mock', '--port', '0', '--scenarios', 'my-scenarios.ts'])).rejects.toThrow(/--scenarios my-scenarios\.ts: is TypeScript, which this node does not load by itself/);
   }, 90_000);
 });
 
@@ -401,5 +449,46 @@ console.log(handlers.handlers.length, tokensOf(handlers.principals)?.primary, ha
 const operation: ListOperation | undefined = undefined;
 const schemaNames: Array<keyof Schemas> = ['Correction'];
 console.log(operation, schemaNames);
+await running.close();
+`;
+
+/** An app's own scenario and a test's session, in strict TypeScript over kindgi-mock/scenarios (issue 32). */
+const SCENARIOS_APP = `import { createMock } from 'kindgi-mock';
+import { defineScenario, openSession, MockAdminError, type OpenedSession, type ScenarioResult } from 'kindgi-mock/scenarios';
+
+const closedPair = defineScenario<'closed-pair', { note: string }>({
+  name: 'closed-pair',
+  description: 'Two corrections closed, not to be fixed.',
+  params: { type: 'object', properties: { note: { type: 'string', default: 'not now' } } },
+  build(b, params) {
+    const project = b.project();
+    const caller = b.principal(project.id);
+    for (const _ of [1, 2]) {
+      const made = b.correct(caller, { projectId: project.id, answer: 'wrong', shouldSay: 'x', why: 'y' });
+      b.changeCorrection(caller, made.id, { status: 'wont-fix', note: params.note });
+    }
+  },
+});
+
+const mock = createMock({ scenarios: [closedPair] });
+const running = await mock.listen(0);
+const listed = mock.scenarios.list().some((s) => s.name === 'closed-pair');
+const session: OpenedSession = await openSession(running.url, {
+  corrections: 0,
+  scenarios: [{ name: 'closed-pair' }, { name: 'empty-project', params: { name: 'Fresh' } }],
+});
+const read = async (path: string, token: string) => fetch(running.url + path, { headers: { Authorization: 'Bearer ' + token } });
+const mine = await Promise.all((session.scenarios[0]?.created.corrections ?? []).map(async (id) => ((await (await read('/v1/corrections/' + id, session.tokens.admin)).json()) as { status: string }).status));
+const fixed: ScenarioResult<{ status?: string }> = await session.apply('correction', { status: 'fixed', fixedHow: 'pin' });
+const id = fixed.created.corrections[0] ?? '';
+const correction = (await (await read('/v1/corrections/' + id, session.tokens.admin)).json()) as { status: string; fixedIn: { how: string } };
+const admin = mock.store.principals().find((p) => p.token.startsWith('kgm_admin_'));
+const baseSees = (await read('/v1/corrections/' + id, admin?.token ?? '')).status;
+await session.end();
+const afterEnd = (await read('/v1/corrections?limit=1', session.tokens.member)).status;
+const refused = await session.apply('no-such-scenario').catch((error: unknown) => (error instanceof MockAdminError ? error.code : 'other'));
+console.log(JSON.stringify({
+  listed, mine, emptyProjects: session.scenarios[1]?.created.projects.length, fixed: [correction.status, correction.fixedIn.how], baseSees, afterEnd, refused,
+}));
 await running.close();
 `;
