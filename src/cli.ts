@@ -149,7 +149,7 @@ async function main(): Promise<void> {
       `kindgi-mock listening on ${running.url} (ready in ${Date.now() - started} ms)`,
       ...openable.map((url) => `  open: ${url}`),
       `  inspector: ${(openable[0] ?? running.url).replace(/\/$/, '')}/__mock/   # the world, its tokens and its journal, in a browser`,
-      `  ${Object.entries(mock.store.counts().corrections).map(([s, n]) => `${n} ${s}`).join(', ')} corrections`,
+      `  ${Object.entries(mock.store.counts().corrections).map(([s, n]) => `${n} ${s}`).join(', ') || 'no'} corrections`,
       mock.worldChecks === 'remembered'
         ? '  world: these exact files passed every check before, so they were not checked again (--check-every-start checks them)'
         : '  world: passed every check',

@@ -20,6 +20,7 @@ import type { OpenApiDocument } from './spec/openapi-types.ts';
 import { compiledSpecCacheIn, type CompiledSpecCache } from './spec/compiled-spec-cache.ts';
 import { loadCompiledSpec } from './spec/load-compiled-spec.ts';
 import { loadSpec, SPEC_PATH } from './spec/load-spec.ts';
+import { STATE_ENTRY_SCHEMAS } from './store/state-entry-rules.ts';
 import type { StateJournal, StateNotice } from './store/state-file.ts';
 import type { StateFileSystem } from './store/state-fs.ts';
 import { openRestoredState, type RestoreProgress, type RestoreSummary } from './store/state-restore.ts';
@@ -219,7 +220,8 @@ export function createMock<const Own extends OwnScenarios = []>(options: MockOpt
   }
   const logger = options.logger ?? { warn: (m) => console.warn(m), error: (m) => console.error(m) };
   const compiledSpecs = compiledSpecsOf(options);
-  const { document, validators, rememberError } = loadCompiledSpec(SPEC_PATH, loadSpec, compiledSpecs);
+  // The state file's entry checks are kept with the spec's validators: a warm restart compiles nothing.
+  const { document, validators, rememberError } = loadCompiledSpec(SPEC_PATH, loadSpec, compiledSpecs, STATE_ENTRY_SCHEMAS);
   if (rememberError) logger.warn(`kindgi-mock: the spec's compiled validators could not be kept in ${compiledSpecs!.dir}: ${rememberError.message}`);
   const loaded = worldFor(options, document, logger);
   const checkMs = options.checkMs ?? DEFAULT_CHECK_MS;

@@ -43,8 +43,10 @@ export function createScenarioCatalogue(options: ScenarioCatalogueOptions = {}):
     if (typeof scenario.name !== 'string' || !NAME.test(scenario.name)) throw new TypeError(`a scenario's name is lowercase letters, digits and hyphens (at most 64): ${JSON.stringify(scenario.name)}`);
     if (entries.has(scenario.name)) throw new TypeError(`scenario ${scenario.name} is defined twice${BUILT_IN_SCENARIOS.some((s) => s.name === scenario.name) ? ' (it is a built-in one)' : ''}`);
     if (typeof scenario.build !== 'function') throw new TypeError(`scenario ${scenario.name} has no build function`);
-    const { check, schema } = compileParams(scenario.name, scenario.params);
-    entries.set(scenario.name, { scenario, builtIn: (BUILT_IN_SCENARIOS as readonly unknown[]).includes(scenario), check, listing: { name: scenario.name, description: scenario.description, params: schema } });
+    const builtIn = (BUILT_IN_SCENARIOS as readonly unknown[]).includes(scenario);
+    // A user's schema is compiled now, so a broken one stops the start; the built-in ones when first applied.
+    const { check, schema } = compileParams(scenario.name, scenario.params, { lazily: builtIn });
+    entries.set(scenario.name, { scenario, builtIn, check, listing: { name: scenario.name, description: scenario.description, params: schema } });
   }
 
   return {
@@ -61,12 +63,19 @@ export function createScenarioCatalogue(options: ScenarioCatalogueOptions = {}):
 function applyEntry(world: MockWorld, entry: Entry, params: Record<string, unknown>): ScenarioResult {
   const { scenario } = entry;
   const session = createBuilder(world, scenario.instants?.(params) ?? DEFAULT_INSTANTS);
+  let returned: unknown;
   try {
-    scenario.build(session.builder, params);
+    returned = scenario.build(session.builder, params);
   } catch (error) {
     if (error instanceof ScenarioRefusal) throw error;
-    // A user's build that throws is refused as it is, naming what it said.
-    throw new ScenarioRefusal('validation-failed', `scenario ${scenario.name} failed: ${(error as Error).message}`, { rule: 'scenario-build' });
+    // A user's build that throws is refused as it is, naming what it said (whatever it threw).
+    throw new ScenarioRefusal('validation-failed', `scenario ${scenario.name} failed: ${error instanceof Error ? error.message : String(error)}`, { rule: 'scenario-build' });
+  }
+  if (isThenable(returned)) {
+    // One commit needs the whole draft now: an async build would commit half a world, and its
+    // rejection, unheard, would end the process. Refused, and its outcome is swallowed.
+    returned.then(undefined, () => {});
+    throw new ScenarioRefusal('validation-failed', `scenario ${scenario.name}: build returned a promise; a build must be synchronous (the builder's steps are), so that all of it is stored in one commit or none`, { rule: 'scenario-build-synchronous' });
   }
   const changes = session.changes();
   checkDraft(world, changes, session.builder.now);
@@ -82,6 +91,10 @@ function applyEntry(world: MockWorld, entry: Entry, params: Record<string, unkno
     created: session.builder.created,
     ...(Object.keys(named).length > 0 ? { principals: named } : {}),
   };
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 /** What the scenario chose for a parameter the caller left out (never overriding one given). */

@@ -8,7 +8,11 @@ export interface Scenario<Name extends string = string, Params extends object = 
   description: string;
   /** The JSON Schema (2020-12) of its parameters object: `type: object`; unknown parameters are refused. */
   params: JsonSchema;
-  /** Builds its records through the builder; throwing ScenarioRefusal refuses it (nothing is stored). */
+  /**
+   * Builds its records through the builder, synchronously; throwing ScenarioRefusal refuses it
+   * (nothing is stored). A build that returns a promise is refused: all of it is one commit.
+   * The records the builder hands out are the world's own: read them, never change them.
+   */
   build(builder: ScenarioBuilder, params: Params): void;
   /** About how many instants it stamps, so that its records are spread over the room the clock leaves (1 000 unless told). */
   instants?(params: Params): number;

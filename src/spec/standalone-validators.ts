@@ -6,20 +6,21 @@ import { createRequire } from 'node:module';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { createSpecAjv, type ValidateFunction } from './ajv.ts';
 import type { OpenApiDocument } from './openapi-types.ts';
-import { namingWhere, specSchemas } from './validators.ts';
+import { namingWhere, specSchemas, type SpecSchema } from './validators.ts';
 
 // From this package, wherever the code was kept: the helpers are this package's dependencies.
 const requireHere = createRequire(import.meta.url);
 
 /**
- * One CommonJS module exporting a validator under each key of specSchemas(document); schemas they
- * share (the components) are written once.
+ * One CommonJS module exporting a validator under each key of specSchemas(document), and of
+ * `extras` (schemas of other modules that refer to the document's components); schemas they share
+ * (the components) are written once.
  * - Throws on the first schema that does not compile in strict mode, naming where it sits.
  */
-export function validatorCode(document: OpenApiDocument): string {
+export function validatorCode(document: OpenApiDocument, extras: readonly SpecSchema[] = []): string {
   const ajv = createSpecAjv(document, { keepSource: true });
   const exported: Record<string, string> = {};
-  for (const { key, where, schema } of specSchemas(document)) {
+  for (const { key, where, schema } of [...specSchemas(document), ...extras]) {
     namingWhere(where, () => ajv.addSchema(schema, key).getSchema(key));
     exported[key] = key;
   }

@@ -36,6 +36,9 @@ export interface CompiledSpec {
 // By document object: compiling is most of a mock's start-up once the world is remembered (about
 // 0.2 s), and a second mock of the same document needs nothing new.
 const compiledByDocument = new WeakMap<OpenApiDocument, SpecValidators>();
+// By document object: every function adoptSpecValidators was handed, the document's own and any
+// schema compiled with it for another module (the state file's entries: state-entry-rules.ts).
+const adoptedByDocument = new WeakMap<OpenApiDocument, ReadonlyMap<string, ValidateFunction>>();
 /**
  * Compiles every response, request body, parameter and component schema of the document, once per
  * document object: the same object again gives the same validators.
@@ -110,7 +113,17 @@ export function adoptSpecValidators(document: OpenApiDocument, functions: Readon
   if (missing.length > 0) throw new Error(`no validator for ${missing.map(({ key }) => key).join(', ')}`);
   const validators = validatorsOf(document, functions);
   compiledByDocument.set(document, validators);
+  adoptedByDocument.set(document, functions);
   return validators;
+}
+
+/**
+ * The function adopted for `key` with the document's validators (a schema loadCompiledSpec was
+ * given beside the document's); undefined when there is none, and the caller compiles its own.
+ */
+export function adoptedValidator(document: OpenApiDocument, key: string): ValidateFunction | undefined {
+  const validator = adoptedByDocument.get(document)?.get(key);
+  return typeof validator === 'function' ? validator : undefined;
 }
 
 function compile(document: OpenApiDocument): SpecValidators {

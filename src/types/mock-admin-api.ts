@@ -737,7 +737,9 @@ export interface paths {
          *     `400 bad-input` naming it (`details.field`); a state the world cannot hold (a rule of the
          *     pages would break, or no project, principal or run fits) is `400 validation-failed` naming
          *     the rule (`details.rule`); an unknown name is `404 not-found`. Then nothing was stored.
-         *     Under `--state` it is one journalled write. Loopback callers, or others with the admin secret, from no foreign page.
+         *     Parameters sent in the query instead of the body are `400 bad-input` (`details.parameter`),
+         *     never silently ignored. Under `--state` it is one journalled write. Loopback callers, or
+         *     others with the admin secret, from no foreign page.
          *
          */
         post: operations["applyMockScenario"];
@@ -768,8 +770,9 @@ export interface paths {
          *     object (`{}` or no body for the defaults). A parameter the scenario does not take, or a
          *     value of the wrong type or range, is `400 bad-input` naming it (`details.field`); a state
          *     the world cannot hold is `400 validation-failed` naming the rule (`details.rule`); an
-         *     unknown scenario or session is `404 not-found`. Then nothing was stored. Loopback callers,
-         *     or others with the admin secret, from no foreign page.
+         *     unknown scenario or session is `404 not-found`. Then nothing was stored. Parameters sent in
+         *     the query instead of the body are `400 bad-input`. Loopback callers, or others with the
+         *     admin secret, from no foreign page.
          *
          */
         post: operations["applyMockSessionScenario"];
@@ -1123,7 +1126,7 @@ export interface components {
              *     The mock's own size when left out.
              *      */
             corrections?: number;
-            /** @description Scenarios to apply once the world is open, in order, all or none; the answer's `scenarios` says what each made. */
+            /** @description Scenarios to apply once the world is open, in order, all or none; the answer's `scenarios` says what each made. Their `count`s added up (1 for a scenario without one) are at most 10 000, else `400 bad-input` before anything is built; a larger world is `corrections`. */
             scenarios?: components["schemas"]["SessionScenario"][];
         };
         SessionScenario: {

@@ -21,6 +21,12 @@ const MAX_NAME_LENGTH = 200;
 export const MAX_SESSION_CORRECTIONS = 100_000;
 /** Scenarios one session request may apply. */
 export const MAX_SESSION_SCENARIOS = 100;
+/**
+ * What one session request may ask its scenarios to make, added up over their `count`s (1 where a
+ * scenario has none): one scenario's most. A larger world is `corrections: N`, generated far faster,
+ * or further applications, so that no single request holds the server for long.
+ */
+export const MAX_SESSION_SCENARIO_RECORDS = 10_000;
 const SESSION_FIELDS = ['name', 'seed', 'ttlSeconds', 'corrections', 'scenarios'];
 /** A session's token: its id, then 128 random bits. The id says whose it is; only the random part, matched whole, lets one in. */
 const SESSION_TOKEN = /^(ses_[0-9a-f]{16})_[0-9a-f]{32}$/;
@@ -301,7 +307,13 @@ function reapplyOnReset(world: MockWorld, requested: readonly SessionScenario[],
   const resetToLoaded = world.reset;
   world.reset = () => {
     resetToLoaded();
-    for (const { name, params } of requested) catalogue.apply(world, name, params ?? {});
+    try {
+      for (const { name, params } of requested) catalogue.apply(world, name, params ?? {});
+    } catch (error) {
+      // Never half of them: a scenario of the user's that fails now leaves the world as loaded.
+      resetToLoaded();
+      throw error;
+    }
   };
 }
 
@@ -366,4 +378,9 @@ function checkSessionScenarios(scenarios: unknown): void {
     if (typeof step.name !== 'string' || step.name === '') throw new SessionRefusal('bad-input', `${at}.name names a scenario (GET /__mock/scenarios)`, { field: `${at}.name` });
     if (step.params !== undefined && !isObject(step.params)) throw new SessionRefusal('bad-input', `${at}.params is the scenario's parameters object`, { field: `${at}.params` });
   });
+  // Before anything is built; a `count` that is not a number is the scenario's own bad-input later.
+  const asked = scenarios.reduce((sum: number, step: { params?: { count?: unknown } }) => sum + (typeof step.params?.count === 'number' && step.params.count > 1 ? step.params.count : 1), 0);
+  if (asked > MAX_SESSION_SCENARIO_RECORDS) {
+    throw new SessionRefusal('bad-input', `scenarios ask for ${asked} records in all (their counts added up); one request makes at most ${MAX_SESSION_SCENARIO_RECORDS}: ask for a larger world with "corrections", or apply more scenarios afterwards (POST /__mock/sessions/{id}/scenarios/{name})`, { field: 'scenarios' });
+  }
 }

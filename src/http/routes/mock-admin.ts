@@ -75,6 +75,9 @@ const listProjectsOf: AdminHandler = (_exchange, _ctx, world) => ok({ data: list
 // The route's world: the base world's application is one write of its state file; a session's
 // stays in the session, and names its principals by the session's own tokens.
 const applyScenarioTo: AdminHandler = (exchange, ctx, world) => {
+  // Parameters in the query would be ignored, silently building something else than asked.
+  const inQuery = Object.keys(exchange.query);
+  if (inQuery.length > 0) throw new ApiError('bad-input', `a scenario's parameters go in the JSON body, not the query (${inQuery.slice(0, 5).join(', ')}): POST {"count":3}, say`, { parameter: inQuery[0] });
   const result = applyScenario(ctx.scenarios, world, String(exchange.params.scenarioName), exchange.body);
   return { status: 201, body: world.sessionId === undefined ? result : ctx.sessions.inSession(world.sessionId, result) };
 };
