@@ -5,23 +5,14 @@ import type { Correction, CorrectionStatus, ExpectedCall, FixedHow, ReopenedHow,
 import type { Principal, Project } from '../../domain/world.ts';
 import type { CorrectionInput } from '../../store/correction-writes.ts';
 import type { ScenarioBuilder } from '../builder.ts';
+import type { CorrectionScenarioParams } from './correction.ts';
 import { ScenarioRefusal } from '../contract.ts';
 
 export const SAYS = ['decisions', 'answer', 'items'] as const;
 export type Says = (typeof SAYS)[number];
 
-export interface CorrectionPlan {
-  projectId?: string;
-  count: number;
-  status?: CorrectionStatus;
-  sortedTo?: SortedTo;
-  fixedHow?: FixedHow;
-  reopenedHow?: ReopenedHow;
-  expert?: boolean;
-  endUser?: boolean;
-  statusNote?: string;
-  says?: Says;
-}
+/** The `correction` scenario's parameters, its count filled in. */
+export type CorrectionPlan = CorrectionScenarioParams & { count: number };
 
 /** Statuses a person sets by hand (PATCH), so `statusNote` can go with them directly. */
 const BY_HAND = new Set<CorrectionStatus>(['open', 'being-fixed', 'with-owner', 'wont-fix']);
