@@ -174,9 +174,8 @@ export function startScenarios({ pathOf, worldName, principalName, links, afterA
       showProblem(problem);
       return;
     }
-    showCreated(request, answer);
+    // Shown once the views are read again, so that a project it made is shown by its name.
     const note = await afterApply();
-    // Again, now that the projects are read again: a project it made is named.
     showCreated(request, answer);
     const total = CREATED_KINDS.reduce((sum, [kind]) => sum + (answer.created?.[kind]?.length ?? 0), 0);
     say(`Applied ${scenario.name} to ${worldName()}: ${total} records made${note}`);
