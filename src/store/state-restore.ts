@@ -13,7 +13,7 @@ import { openStateJournal, type OpenedFile, type Snapshot, type StateJournal, ty
 import type { StateFileSystem } from './state-fs.ts';
 import { isVersion1NoOp, type JournalEntry, type JournalValue } from './state-lines.ts';
 import type { Correction } from '../domain/types.ts';
-import type { WorldChanges } from './world-changes.ts';
+import type { WorldChanges, WORLD_CHANGE_KEYS } from './world-changes.ts';
 import { createWorldStore, type StoreOptions, type WorldStore } from './world-store.ts';
 
 /** How far a long restore has got, about once a second after its first second. */
@@ -140,18 +140,22 @@ export function openRestoredState(path: string, world: World, options: RestoreOp
   };
 }
 
-/** The order a snapshot's records go in, each after those it names; and how many a line holds. */
-const SNAPSHOT_LINES: ReadonlyArray<[keyof WorldChanges, number]> = [
-  ['projects', 500], ['principals', 500], ['runs', 500], ['agents', 500], ['blocks', 200], ['suggestedChanges', 200], ['corrections', 500],
-  ['approvals', 1000], ['closedApprovals', 5000], ['checks', 1000], ['finishedChecks', 5000], ['replies', 100],
-];
+/**
+ * How many records of each kind a snapshot's line holds, in the order they go (each after those it
+ * names). Every key of a set of changes, no other: a key WorldChanges gains fails to compile here
+ * until its snapshot carries it.
+ */
+const SNAPSHOT_LINES = {
+  projects: 500, principals: 500, runs: 500, agents: 500, blocks: 200, suggestedChanges: 200, corrections: 500,
+  approvals: 1000, closedApprovals: 5000, checks: 1000, finishedChecks: 5000, replies: 100,
+} satisfies Record<(typeof WORLD_CHANGE_KEYS)[number], number>;
 
 /** The store's changes as lines of at most a few hundred records, then the clock. */
 function snapshotOf(store: WorldStore, clock: KeptClock | undefined, writes: number): Snapshot {
   const changes = store.ownChanges();
   const values: JournalValue[] = [];
-  for (const [key, perLine] of SNAPSHOT_LINES) {
-    const list = changes[key] as unknown[];
+  for (const [key, perLine] of Object.entries(SNAPSHOT_LINES)) {
+    const list = changes[key as keyof typeof SNAPSHOT_LINES] as unknown[];
     for (let from = 0; from < list.length; from += perLine) values.push({ [key]: list.slice(from, from + perLine) });
   }
   if (clock) values.push({ clock });

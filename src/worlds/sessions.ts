@@ -177,17 +177,12 @@ export function createSessions(
     expiresAt: new Date(expiresAt(session)).toISOString(),
     writes: session.world.store.writeCount(),
   });
-  const withPrincipals = (session: OpenSession): Session => {
-    learnPrincipals(session);
-    return {
-      ...summaryOf(session),
-      // A scenario's principal forgotten by a reset has no principal left to list.
-      principals: [...session.tokens].flatMap(([own, token]) => {
-        const principal = session.world.store.principalByToken(token);
-        return principal ? [listedPrincipal(principal, own)] : [];
-      }),
-    };
-  };
+  // A scenario changes principals (grants a project), never makes one: a session's tokens, made as
+  // it opens, name every principal its world will have.
+  const withPrincipals = (session: OpenSession): Session => ({
+    ...summaryOf(session),
+    principals: [...session.tokens].map(([own, token]) => listedPrincipal(session.world.store.principalByToken(token)!, own)),
+  });
 
   return {
     create(options = {}) {
@@ -253,23 +248,9 @@ export function createSessions(
   };
 }
 
-/**
- * Gives the principals a scenario added to the session's world (after it opened) tokens of the
- * session's own, in the world's order. Needed only before they are listed: nobody can send a
- * token that was never listed.
- */
-function learnPrincipals(session: OpenSession): void {
-  const principals = session.world.store.principals();
-  if (principals.length <= session.tokens.size) return;
-  const known = new Set(session.tokens.values());
-  const sessionId = session.summary.id;
-  for (const [own, token] of ownTokens(sessionId, principals.filter((p) => !known.has(p.token)))) session.tokens.set(own, token);
-}
-
 /** `result` with the session's own token for each principal it names (the world's token reaches no session). */
 function withOwnTokens(session: OpenSession, result: ScenarioResult): ScenarioResult {
   if (!result.principals) return result;
-  learnPrincipals(session);
   const own = new Map<string, string>();
   for (const [ownToken, token] of session.tokens) own.set(token, ownToken);
   const principals = Object.fromEntries(Object.entries(result.principals).map(([role, p]) => [role, { ...p, token: own.get(p.token) ?? p.token }]));

@@ -21,7 +21,7 @@ export function listProjects(store: WorldStore): ListedProject[] {
   for (const change of store.suggestedChangeViews()) {
     if (change.projectId !== undefined) tally(suggestedChanges, change.projectId, change.status);
   }
-  return store.worldView().projects.map((project) => ({
+  return store.shape().projects.map((project) => ({
     id: project.id,
     name: project.name,
     orgId: project.orgId,
