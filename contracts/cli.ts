@@ -11,6 +11,7 @@ import { githubAnnotations, githubSummary } from './report/github.ts';
 import { toJunit } from './report/junit.ts';
 import { summarize } from './report/summary.ts';
 import { DEFAULT_MAX_REQUESTS, DEFAULT_TIME_LIMIT_MS, runSuite } from './run-suite.ts';
+import { DEFAULT_STATEFUL_RUNS, isWalkSeed, MAX_SEED, MAX_STEPS, MIN_SEED } from './stateful/walk.ts';
 import type { Tokens } from './types.ts';
 
 export const USAGE = `usage: kindgi-mock contracts --base-url URL [options]   (in this repo: npm run contracts -- …)
@@ -22,6 +23,12 @@ export const USAGE = `usage: kindgi-mock contracts --base-url URL [options]   (i
                         first tenant (KINDGI_NARROW_TOKEN). Against the mock, found by themselves.
   --allow-writes        also check writes, on corrections the suite creates itself (each tagged in
                         its why), removed at the end; what an interrupted run left is removed first
+  --stateful            with --allow-writes: also walk the target with generated sequences of steps
+                        (create, re-sort, status, remove, supersede, replays, reads, lists), each
+                        sent to kindgi-mock in this process too; a divergence is shrunk to a
+                        shortest sequence and reported with curl lines and the rule it breaks
+  --stateful-runs N     sequences the walk generates (default ${DEFAULT_STATEFUL_RUNS}, each of up to ${MAX_STEPS} steps)
+  --seed N              the walk's seed (printed by every run): the same seed, the same sequences
   --strict              a failed inferred check (the mock's reading) fails against any target; by
                         default it is a warning against a target other than the mock
   --rps N               at most N requests per second (default: ${DEFAULT_REMOTE_RPS} against a target that is not
@@ -47,7 +54,7 @@ export async function main(argv: string[], mode: 'direct' | 'prism' = 'direct'):
     options: {
       'base-url': { type: 'string' }, upstream: { type: 'string' }, token: { type: 'string', multiple: true }, 'allow-writes': { type: 'boolean' },
       reporter: { type: 'string' }, output: { type: 'string' }, 'max-requests': { type: 'string' }, 'time-limit': { type: 'string' },
-      strict: { type: 'boolean' }, rps: { type: 'string' }, 'list-checks': { type: 'boolean' }, help: { type: 'boolean' },
+      strict: { type: 'boolean' }, rps: { type: 'string' }, stateful: { type: 'boolean' }, 'stateful-runs': { type: 'string' }, seed: { type: 'string' }, 'list-checks': { type: 'boolean' }, help: { type: 'boolean' },
     },
     strict: true,
   });
@@ -71,6 +78,11 @@ export async function main(argv: string[], mode: 'direct' | 'prism' = 'direct'):
   };
   const maxRequests = whole('max-requests', values['max-requests']);
   const timeLimit = whole('time-limit', values['time-limit']);
+  const statefulRuns = whole('stateful-runs', values['stateful-runs']);
+  const seedText = values.seed;
+  if (seedText !== undefined && (!/^-?\d+$/.test(seedText) || !isWalkSeed(Number(seedText)))) throw new Error(`--seed takes a whole number from ${MIN_SEED} to ${MAX_SEED} (a run prints its seed), got "${seedText}"`);
+  if (values.stateful && !values['allow-writes']) throw new Error('--stateful needs --allow-writes: the walk creates, changes and removes corrections of its own (tagged, and removed at the end)');
+  if (!values.stateful && (statefulRuns !== undefined || seedText !== undefined)) throw new Error(`--${statefulRuns !== undefined ? 'stateful-runs' : 'seed'} is for the stateful walk: add --stateful`);
   const rpsText = values.rps;
   if (rpsText !== undefined && (!/^\d+(\.\d+)?$/.test(rpsText) || Number(rpsText) <= 0)) throw new Error(`--rps takes a number of requests per second above 0, got "${rpsText}"`);
 
@@ -96,6 +108,9 @@ export async function main(argv: string[], mode: 'direct' | 'prism' = 'direct'):
     ...(rpsText !== undefined ? { rps: Number(rpsText) } : {}),
     ...(prism ? { answeredByProxy: answeredByPrism } : {}),
     allowWrites: values['allow-writes'] === true,
+    ...(values.stateful ? { stateful: true } : {}),
+    ...(statefulRuns !== undefined ? { statefulRuns } : {}),
+    ...(seedText !== undefined ? { seed: Number(seedText) } : {}),
     ...(maxRequests ? { maxRequests } : {}),
     ...(timeLimit ? { timeLimitMs: timeLimit * 1000 } : {}),
     onProgress: ({ scenario, state, reason }) => process.stderr.write(`${PROGRESS_MARK[state]} ${scenario}${reason ? ` (${reason})` : ''}\n`),

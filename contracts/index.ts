@@ -14,7 +14,9 @@ export { DEFAULT_REMOTE_RPS, type Clock } from './pace.ts';
 export type { CheckSource, SourceKind } from './sources.ts';
 export type { TargetRecord } from './target/record.ts';
 export type { WritesReport } from './writes-ledger.ts';
-export type { Failure, Severity, Tokens } from './types.ts';
+export type { FailedSequence, Failure, Severity, Tokens } from './types.ts';
+export { DEFAULT_STATEFUL_RUNS, MAX_STEPS as MAX_STATEFUL_STEPS } from './stateful/walk.ts';
+export type { StatefulReport } from './stateful/scenario.ts';
 export { discoverTokens, tokensOf, exitCodeOf, githubAnnotations, githubSummary, listChecks, listedChecks, summarize, toJunit };
 
 export interface RunOptions extends Omit<SuiteOptions, 'tokens'> {
@@ -26,6 +28,7 @@ export interface RunOptions extends Omit<SuiteOptions, 'tokens'> {
  * Runs every check against `baseUrl` and returns what failed, what ran and what could not.
  * - Without `tokens`, asks the target's `/__mock/principals`; throws when it has none.
  * - Read-only unless `allowWrites`; bounded by `maxRequests` and `timeLimitMs`.
+ * - With `stateful` (and `allowWrites`): also the stateful walk, `statefulRuns` sequences from `seed`.
  */
 export async function run(options: RunOptions): Promise<SuiteResult> {
   if (!URL.canParse(options.baseUrl)) throw new TypeError(`baseUrl "${options.baseUrl}" is not a URL; give one such as http://127.0.0.1:4010`);

@@ -2,6 +2,7 @@
 import { EXCHANGE_CHECKS } from './checks/index.ts';
 import { SCENARIOS } from './scenarios/index.ts';
 import { describeSource, type CheckSource } from './sources.ts';
+import { statefulCheck } from './stateful/scenario.ts';
 
 export interface ListedCheck {
   name: string;
@@ -28,7 +29,8 @@ export function listedChecks(): ListedCheck[] {
       else scenario.push({ name: check.name, where: `scenario "${s.name}"`, source: check.source });
     }
   }
-  return [...exchange, ...scenario];
+  const walk = statefulCheck();
+  return [...exchange, ...scenario, { name: walk.name, where: 'the stateful walk (--stateful)', source: walk.source, note: 'each divergence rests on the rule the model applied there, and says which' }];
 }
 
 export function listChecks(): string {

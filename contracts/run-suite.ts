@@ -8,6 +8,8 @@ import { BudgetExhausted, createHttpClient, TargetUnavailable } from './client.t
 import { DEFAULT_REMOTE_RPS, systemClock, type Clock } from './pace.ts';
 import { curlFor } from './report/curl.ts';
 import { SCENARIOS } from './scenarios/index.ts';
+import { statefulScenario, type StatefulReport } from './stateful/scenario.ts';
+import { DEFAULT_STATEFUL_RUNS, isWalkSeed, MAX_SEED, MIN_SEED } from './stateful/walk.ts';
 import { inferred, operationPointer, weigh, type CheckSource } from './sources.ts';
 import { isLoopbackUrl, isMockAnswer, servedDocument, type TargetRecord } from './target/record.ts';
 import type { Exchange, ExchangeCheck, Failure, Scenario, Session, Severity, Tokens } from './types.ts';
@@ -36,6 +38,15 @@ export interface SuiteOptions {
   runId?: string;
   scenarios?: readonly Scenario[];
   /**
+   * Also walk the target with sequences of steps, each sent to the model too (kindgi-mock in this
+   * process) and compared answer by answer (`--stateful`). Needs `allowWrites`.
+   */
+  stateful?: boolean;
+  /** Sequences the walk generates (`--stateful-runs`). Default: DEFAULT_STATEFUL_RUNS. */
+  statefulRuns?: number;
+  /** The walk's fast-check seed (`--seed`): the same seed, the same sequences. Default: random. */
+  seed?: number;
+  /**
    * Through a validating proxy (Prism): answers the proxy made itself are kept apart, not checked
    * as the deployment's, and the proxy's `sl-violations` headers are collected.
    */
@@ -63,6 +74,8 @@ export interface SuiteResult {
   writes?: WritesReport;
   /** Answers the proxy gave itself, and violations it reported in `sl-violations`. */
   proxy: { answered: ProxyAnswer[]; violations: ProxyViolation[] };
+  /** With `stateful`: the walk's seed, and what it walked. */
+  stateful?: StatefulReport;
 }
 
 export interface Unavailability {
@@ -98,6 +111,10 @@ function sourceOf(check: ExchangeCheck, exchange: Exchange): CheckSource {
 }
 
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
+  if (options.stateful && options.allowWrites !== true) throw new TypeError('stateful needs allowWrites: the walk creates, changes and removes corrections of its own (--stateful needs --allow-writes)');
+  const statefulRuns = options.statefulRuns ?? DEFAULT_STATEFUL_RUNS;
+  if (!Number.isInteger(statefulRuns) || statefulRuns < 1) throw new TypeError(`statefulRuns must be a whole number above 0, not ${String(options.statefulRuns)}`);
+  if (options.seed !== undefined && !isWalkSeed(options.seed)) throw new TypeError(`seed must be a whole number from ${MIN_SEED} to ${MAX_SEED} (fast-check's), not ${String(options.seed)}`);
   const clock = options.clock ?? systemClock;
   const started = clock.now();
   // Parsed and compiled once per process (a mock in the same process shares them): compiling
@@ -157,7 +174,12 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const verdict = { againstMock, strict };
   const createPath = validators.operation('createCorrection').path;
   // A scenario may report under another's check (filters checks list-newest-first on each filter).
-  const catalogue = new Map<string, CheckSource>([...SCENARIOS, ...(options.scenarios ?? [])].flatMap((s) => s.checks.map((c) => [c.name, c.source] as const)));
+  let stateful: StatefulReport | undefined;
+  const walk = options.stateful
+    ? [statefulScenario({ runs: statefulRuns, loopback, runId, ...(options.seed !== undefined ? { seed: options.seed } : {}) }, (report) => { stateful = report; }, { baseUrl: options.baseUrl, secrets })]
+    : [];
+  const scenarios = [...(options.scenarios ?? SCENARIOS), ...walk];
+  const catalogue = new Map<string, CheckSource>([...SCENARIOS, ...(options.scenarios ?? []), ...walk].flatMap((s) => s.checks.map((c) => [c.name, c.source] as const)));
 
   try {
     if (ledger) {
@@ -169,7 +191,7 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
         unavailable.push({ scenario: 'writes cleanup', request: error.request, attempts: error.attempts, retryAfter: error.retryAfter, message: error.message });
       }
     }
-    for (const scenario of options.scenarios ?? SCENARIOS) {
+    for (const scenario of scenarios) {
       const missing = scenario.needs?.writes && !allowWrites ? 'needs --allow-writes'
         : scenario.needs?.otherTenant && !options.tokens.otherTenant ? 'needs a second tenant\'s token'
           : scenario.needs?.narrow && !options.tokens.narrow ? 'needs a narrow token' : undefined;
@@ -214,12 +236,20 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
           }
           return exchange;
         },
-        fail(check, exchange, expected, actual, { severity = 'error', source } = {}) {
+        noteSuperseded(id) {
+          ledger?.noteSuperseded(id);
+        },
+        async tidy(method, path) {
+          const exchange = await housekeeping(scenario.name)(method, path);
+          ledger?.record(exchange);
+          return exchange;
+        },
+        fail(check, exchange, expected, actual, { severity = 'error', source, sequence } = {}) {
           // The proxy answered in the deployment's place: that is the proxy's finding, not the deployment's.
           if (exchange && proxyAnswered.has(exchange)) return;
           const rests = source ?? ownSources.get(check) ?? catalogue.get(check);
           if (!rests) throw new Error(`scenario ${scenario.name} failed ${check}, which no scenario lists among its checks`);
-          failures.push(failureOf(check, exchange, expected, actual, severity, rests));
+          failures.push({ ...failureOf(check, exchange, expected, actual, severity, rests), ...(sequence ? { sequence } : {}) });
         },
         observe(seen) {
           Object.assign(record, seen);
@@ -318,5 +348,6 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     target: record,
     ...(ledger ? { writes: ledger.report } : {}),
     proxy,
+    ...(stateful ? { stateful } : {}),
   };
 }

@@ -29,6 +29,23 @@ export interface Failure {
   demoted?: true;
   /** A curl line that reproduces the request (tokens shown as $KINDGI_TOKEN…). */
   curl: string;
+  /** `--stateful`: the shortest sequence found that makes the target and the model part. */
+  sequence?: FailedSequence;
+}
+
+/** A sequence of the stateful walk, shrunk, as it ran against the target. */
+export interface FailedSequence {
+  /** fast-check's seed: `--seed` with it generates the same sequences again. */
+  seed: number;
+  /** Each step, and the target's requests it made as curl lines (tokens as variables). */
+  steps: Array<{ description: string; curl: string[] }>;
+  /** The step (1-based) whose answer parted, and where in it. */
+  diverged: { step: number; path: string };
+  /** The two answers of that step, status line and body. */
+  model: string;
+  target: string;
+  /** How many shrinking steps fast-check took to reach it. */
+  shrinks: number;
 }
 
 export interface CheckContext {
@@ -74,6 +91,7 @@ export interface FailOptions {
   severity?: Severity;
   /** This failure's source, when narrower than the check's (e.g. an `inherit` query, x-inferred). */
   source?: CheckSource;
+  sequence?: FailedSequence;
 }
 
 export interface Session {
@@ -90,6 +108,13 @@ export interface Session {
   send(method: string, path: string, options?: SendOptions): Promise<Exchange>;
   /** An operation of the spec, by id. */
   operation(operationId: string): SpecOperation;
+  /**
+   * Housekeeping (removing what the run wrote): sent with the primary token and the pace, outside
+   * the checks and the budget, and noted by the writes ledger.
+   */
+  tidy(method: string, path: string): Promise<Exchange>;
+  /** A correction the run made that a later one superseded: history the API keeps, which the cleanup leaves. */
+  noteSuperseded(id: string): void;
   /** Computes a value once per run and shares it between scenarios (e.g. the unfiltered list). */
   memo<T>(key: string, compute: () => Promise<T>): Promise<T>;
   /** Records a failure of the scenario's own property. */

@@ -41,6 +41,8 @@ export interface WritesLedger {
   readonly report: WritesReport;
   /** Notes a created or removed correction from any exchange the suite made. */
   record(exchange: Exchange): void;
+  /** Notes a created correction that a later one superseded (the stateful walk knows): the cleanup leaves it. */
+  noteSuperseded(id: string): void;
   /** Before the checks: removes the live corrections of the caller that another run's tag marks. */
   sweep(send: HousekeepingSend): Promise<void>;
   /** After the checks: removes every correction of this run that is still live. */
@@ -64,6 +66,9 @@ export function createWritesLedger(runId: string): WritesLedger {
       if (operation.operationId === 'createCorrection' && response.status === 201 && !report.created.includes(body.id)) report.created.push(body.id);
       if (operation.operationId === 'removeCorrection' && response.status === 200 && body.status === 'removed' && !report.removedByChecks.includes(body.id)) report.removedByChecks.push(body.id);
     },
+    noteSuperseded(id) {
+      if (report.created.includes(id) && !report.superseded.includes(id)) report.superseded.push(id);
+    },
     async sweep(send) {
       let cursor: string | undefined;
       for (let page = 0; page < SWEEP_PAGES; page += 1) {
@@ -81,7 +86,7 @@ export function createWritesLedger(runId: string): WritesLedger {
     },
     async removeCreated(send) {
       for (const id of report.created) {
-        if (report.removedByChecks.includes(id)) continue;
+        if (report.removedByChecks.includes(id) || report.superseded.includes(id)) continue;
         const read = await send('GET', `/v1/corrections/${encodeURIComponent(id)}`);
         const correction = read.response.body as Correction | undefined;
         if (read.response.status === 200 && correction?.status === 'removed') report.removedByChecks.push(id);

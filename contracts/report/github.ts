@@ -3,6 +3,7 @@
 // run's annotations, and a Markdown job summary for $GITHUB_STEP_SUMMARY.
 import type { SuiteResult } from '../run-suite.ts';
 import { describeSource } from '../sources.ts';
+import { sequenceLines, walkLine } from './sequence.ts';
 import { DEMOTED_NOTE } from './summary.ts';
 import { checkOutcomes, type CheckOutcome } from './tally.ts';
 import { documentLines, targetKindLine } from './target-section.ts';
@@ -19,8 +20,9 @@ function checkAnnotation(outcome: CheckOutcome): string {
   const first = found[0]!;
   const count = found.length === 1 ? '' : ` (${found.length} ${outcome.state === 'failed' ? 'failures' : 'warnings'}; the first)`;
   const note = first.demoted ? ` (${DEMOTED_NOTE})` : '';
+  const sequence = first.sequence ? `\n${sequenceLines(first.sequence).join('\n')}` : '';
   return command(outcome.state === 'failed' ? 'error' : 'warning', `${outcome.name} [${first.source.kind}]`,
-    `${first.request}${count}: expected ${first.expected}; actual ${first.actual} — rests on ${describeSource(first.source)}${note}`);
+    `${first.request}${count}: expected ${first.expected}; actual ${first.actual} — rests on ${describeSource(first.source)}${note}${sequence}`);
 }
 
 /** The workflow command lines, in order: checks that failed, checks that warned, unavailability, writes, skips, the totals. */
@@ -64,6 +66,9 @@ export function githubSummary(result: SuiteResult): string {
     lines.push('### Failures and warnings', '', row(['check', 'source', 'severity', 'request', 'expected', 'actual']), '| --- | --- | --- | --- | --- | --- |');
     for (const f of result.failures) lines.push(row([`\`${f.check}\``, f.source.kind, f.demoted ? 'warning (inferred, not the mock)' : f.severity, `\`${f.request}\``, f.expected, f.actual]));
     lines.push('');
+    for (const f of result.failures.filter((failure) => failure.sequence)) {
+      lines.push(`#### \`${f.check}\`: the shortest sequence found`, '', '```', ...sequenceLines(f.sequence!), '```', '');
+    }
   }
   if (result.unavailable.length > 0) {
     lines.push('### Unavailable (503 past the retries: not judged)', '', ...result.unavailable.map((u) => `- **${u.scenario}**: ${u.message}`), '');
@@ -75,6 +80,7 @@ export function githubSummary(result: SuiteResult): string {
     for (const n of w.notRemoved) lines.push(`- ⚠️ not removed: \`${n.id}\`: ${n.why}`);
     lines.push('');
   }
+  if (result.stateful) lines.push('### Stateful walk', '', walkLine(result.stateful), '');
   if (result.skipped.length > 0) lines.push('### Skipped', '', ...result.skipped.map((s) => `- **${s.scenario}**: ${s.reason}`), '');
   lines.push(`<details><summary>Every check (${outcomes.length}), and what it rests on</summary>`, '', row(['check', 'result', 'rests on']), '| --- | --- | --- |');
   for (const o of outcomes) lines.push(row([`\`${o.name}\``, RESULT_MARK[o.state], describeSource(o.source)]));

@@ -3,6 +3,7 @@
 // serve is an <error>, not a <failure>: it says nothing of conformance.
 import type { SuiteResult } from '../run-suite.ts';
 import { describeSource, type CheckSource } from '../sources.ts';
+import { sequenceLines, walkLine } from './sequence.ts';
 import { restsOn } from './summary.ts';
 import { checkOutcomes } from './tally.ts';
 
@@ -27,11 +28,11 @@ export function toJunit(result: SuiteResult, suiteName = 'kindgi-contracts'): st
   const cases = outcomes.map(({ name, source, errors, warnings }) => {
     const body = [...properties(source)];
     if (errors.length > 0) {
-      const detail = errors.map((f) => `${f.request}\nexpected: ${f.expected}\nactual: ${f.actual}\nrests on: ${restsOn(f)}\n${f.curl}`).join('\n\n');
+      const detail = errors.map((f) => [`${f.request}\nexpected: ${f.expected}\nactual: ${f.actual}\nrests on: ${restsOn(f)}\n${f.curl}`, ...(f.sequence ? sequenceLines(f.sequence) : [])].join('\n')).join('\n\n');
       body.push(`      <failure message="${escape(`${errors.length} failure(s): ${errors[0]!.expected}`)}">${escape(detail)}</failure>`);
     }
     if (warnings.length > 0) {
-      body.push(`      <system-out>${escape(warnings.map((f) => `warning: ${f.request}\nexpected: ${f.expected}\nactual: ${f.actual}\nrests on: ${restsOn(f)}`).join('\n\n'))}</system-out>`);
+      body.push(`      <system-out>${escape(warnings.map((f) => [`warning: ${f.request}\nexpected: ${f.expected}\nactual: ${f.actual}\nrests on: ${restsOn(f)}`, ...(f.sequence ? sequenceLines(f.sequence) : [])].join('\n')).join('\n\n'))}</system-out>`);
     }
     return [`    <testcase classname="${suiteName}" name="${escape(name)}">`, ...body, '    </testcase>'].join('\n');
   });
@@ -47,6 +48,7 @@ export function toJunit(result: SuiteResult, suiteName = 'kindgi-contracts'): st
     ...cases,
     ...skipped,
     ...unavailable,
+    ...(result.stateful ? [`    <system-out>${escape(walkLine(result.stateful))}</system-out>`] : []),
     '  </testsuite>',
     '</testsuites>',
     '',

@@ -4,6 +4,7 @@
 import type { SuiteResult } from '../run-suite.ts';
 import { describeSource } from '../sources.ts';
 import type { Failure } from '../types.ts';
+import { sequenceLines, walkLine } from './sequence.ts';
 import { bySourceLine, checkOutcomes } from './tally.ts';
 import { targetSection } from './target-section.ts';
 
@@ -44,9 +45,11 @@ export function summarize(result: SuiteResult): string {
     lines.push(`    actual:   ${failure.actual}`);
     lines.push(`    rests on: ${restsOn(failure)}`);
     if (failure.curl) lines.push(`    reproduce: ${failure.curl}`);
+    if (failure.sequence) lines.push(...sequenceLines(failure.sequence).map((line) => `    ${line}`));
   }
   for (const skip of result.skipped) lines.push(`- skipped ${skip.scenario}: ${skip.reason}`);
   lines.push(...unavailableLines(result), ...writesLines(result));
+  if (result.stateful) lines.push(walkLine(result.stateful));
   const outcomes = checkOutcomes(result);
   const failed = outcomes.filter((o) => o.state === 'failed').length;
   const passed = outcomes.length - failed;

@@ -6,6 +6,7 @@ import type { SpecOperation } from '../spec/operations.ts';
 import type { SpecValidators } from '../spec/validators.ts';
 import { utf8 } from '../digest.ts';
 import type { MockContext, MockWorld, Reply } from './context.ts';
+import { defectIdempotencyKey } from './defect-behaviours.ts';
 import { defectRequest } from './defects.ts';
 import { Exchange, type CoreRequest, type CoreResponse } from './exchange.ts';
 import { refuseHostlessRequest, refuseLongQuery } from './input-limits.ts';
@@ -96,7 +97,7 @@ export function createCore(ctx: MockContext, handlers: Record<string, OperationH
     refuseUndocumentedQuery(exchange, operation);
     if (operation.method !== 'get') {
       checkedRequestBody(exchange, ctx.validators, operation);
-      const replay = takeIdempotencyKey(exchange, world, operation);
+      const replay = ctx.defects.size > 0 ? defectIdempotencyKey(ctx.defects, exchange, world, operation) : takeIdempotencyKey(exchange, world, operation);
       if (replay) return jsonResponse(exchange, { status: replay.status }, utf8(replay.text));
     }
     // The faults strike a request the mock has let in, as a slow or busy database would: a write
@@ -112,8 +113,8 @@ export function createCore(ctx: MockContext, handlers: Record<string, OperationH
   };
 
   const perform = (exchange: Exchange, operation: SpecOperation): Answer => {
-    if (ctx.defects.size > 0) defectRequest(ctx.defects, exchange, operation);
-    const reply = handlers[operation.operationId]!(exchange, ctx);
+    const handler = ctx.defects.size > 0 ? defectRequest(ctx.defects, exchange, operation, handlers[operation.operationId]!) : handlers[operation.operationId]!;
+    const reply = handler(exchange, ctx);
     return reply instanceof Promise ? reply.then((settled: Reply) => send(exchange, ctx, operation, settled)) : send(exchange, ctx, operation, reply);
   };
 

@@ -20,6 +20,9 @@ export interface WrongList {
   inclusiveCursor?: boolean;
 }
 
+/** The list's own order, newest first: creation time, then id. */
+export const byCreation = (c: Correction): SortKey => ({ t: Date.parse(c.createdAt), id: c.id });
+
 export interface ListPage {
   data: Correction[];
   hasMore: boolean;

@@ -10,9 +10,28 @@ import type { SpecOperation } from '../spec/operations.ts';
 import { ApiError, envelope } from './api-error.ts';
 import { worldOf, type MockContext, type Reply } from './context.ts';
 import type { CursorBinding } from './cursor.ts';
-import { cursorAfter, forgetKeptPages, pageKeptByAddress, wrongListPage, type ListPage, type WrongList } from './defect-lists.ts';
+import { behaviouralHandler, LIST_BEHAVIOURS, type ListBehaviour } from './defect-behaviours.ts';
+import { byCreation, cursorAfter, forgetKeptPages, pageKeptByAddress, wrongListPage, type ListPage, type WrongList } from './defect-lists.ts';
 import type { CoreResponse, Exchange } from './exchange.ts';
+import type { OperationHandler } from './routes/read-handlers.ts';
 import { jsonResponse } from './send.ts';
+
+/**
+ * Behavioural (defect-behaviours.ts): every answer passes the single-answer checks; only a
+ * sequence of them, which `--stateful` walks, shows the bug.
+ */
+export const BEHAVIOURAL_DEFECTS = [
+  'status-filter-keeps-superseded',
+  'not-fixed-drops-changed-with-owner',
+  'resort-not-kept',
+  'resort-clears-reopenedIn',
+  'resort-revives-removed',
+  'fixed-correction-not-superseded',
+  'status-change-keeps-reopenedIn',
+  'key-reused-with-other-body-replays',
+  'change-key-not-kept',
+  'list-cache-kept-after-change',
+] as const;
 
 export const DEFECTS = [
   'drop-required-field',
@@ -58,6 +77,7 @@ export const DEFECTS = [
   'change-answer-drops-status-note',
   'removed-correction-change-ignored',
   'pin-final-change-answers-200',
+  ...BEHAVIOURAL_DEFECTS,
 ] as const;
 
 export type Defect = (typeof DEFECTS)[number];
@@ -97,12 +117,16 @@ const LIST_REQUEST_DEFECTS: Partial<Record<Defect, (query: Query) => void>> = {
   },
 };
 
-/** Defects that change what the request asks for, before the handler sees it. */
-export function defectRequest(defects: ReadonlySet<Defect>, exchange: Exchange, operation: SpecOperation): void {
-  if (operation.operationId !== 'listCorrections') return;
+/**
+ * Defects that change what the request asks for, before the handler sees it; returns the handler
+ * that answers it: `handler`, or a buggy one of defect-behaviours.ts.
+ */
+export function defectRequest(defects: ReadonlySet<Defect>, exchange: Exchange, operation: SpecOperation, handler: OperationHandler): OperationHandler {
+  if (operation.operationId !== 'listCorrections') return behaviouralHandler(defects, operation) ?? handler;
   const query: Query = { ...(exchange.query as Query) };
   for (const defect of defects) LIST_REQUEST_DEFECTS[defect]?.(query);
   exchange.query = query;
+  return handler;
 }
 
 /** What a list's cursor is bound to, as the defects leave it (read-handlers.ts seals with it). */
@@ -170,13 +194,19 @@ const wrongList = (wrong: WrongList) => (draft: Draft) => {
   if (listed(draft)) answer(draft, 200, wrongListPage(draft.exchange, draft.ctx, wrong, bindingOf(draft)));
 };
 
-const rightOrder = (c: Correction) => ({ t: Date.parse(c.createdAt), id: c.id });
 /** A list request with no filter at all (only `limit` and `cursor`): the path a fast "everything" query takes. */
 const unfiltered = (draft: Draft) => Object.keys(draft.exchange.query).every((name) => name === 'limit' || name === 'cursor');
 
 /** A cursor refused for its seal (edited, or not this server's), not for its binding or age. */
 const tamperedCursor = (draft: Draft) => is(draft, 'listCorrections') && draft.status === 400 && errorOf(draft)?.details?.parameter === 'cursor'
   && !/belongs to another|expired/.test(errorOf(draft)?.message ?? '');
+
+/** A list answered by a behavioural defect's page, when it has one. */
+const listBehaviour = (behave: ListBehaviour) => (draft: Draft) => {
+  if (!listed(draft)) return;
+  const page = behave(draft.exchange, draft.ctx, draft.body as ListPage, bindingOf(draft));
+  if (page) answer(draft, 200, page);
+};
 
 /** Reply defects, applied in this order (the envelope's and headers' last): each changes the answer after it was validated. */
 const REPLY_DEFECTS: Partial<Record<Defect, (draft: Draft) => void>> = {
@@ -227,14 +257,14 @@ const REPLY_DEFECTS: Partial<Record<Defect, (draft: Draft) => void>> = {
   'sorted-by-updatedAt': wrongList({ holds: matchesFilter, keyOf: (c) => ({ t: Date.parse(c.updatedAt), id: c.id }) }),
   // The unfiltered list takes a fast path over every stored correction and forgets to drop the superseded.
   'unfiltered-list-keeps-superseded': (draft) => {
-    if (unfiltered(draft)) wrongList({ holds: (c, filter, orgOf) => matchesFilter({ ...c, supersededBy: undefined }, filter, orgOf), keyOf: rightOrder })(draft);
+    if (unfiltered(draft)) wrongList({ holds: (c, filter, orgOf) => matchesFilter({ ...c, supersededBy: undefined }, filter, orgOf), keyOf: byCreation })(draft);
   },
   // The same fast path forgets that `removed` is left out unless asked for.
   'unfiltered-list-keeps-removed': (draft) => {
-    if (unfiltered(draft)) wrongList({ holds: (c, filter, orgOf) => matchesFilter(c, { ...filter, statuses: ['open', 'being-fixed', 'with-owner', 'fixed', 'wont-fix', 'removed'] }, orgOf), keyOf: rightOrder })(draft);
+    if (unfiltered(draft)) wrongList({ holds: (c, filter, orgOf) => matchesFilter(c, { ...filter, statuses: ['open', 'being-fixed', 'with-owner', 'fixed', 'wont-fix', 'removed'] }, orgOf), keyOf: byCreation })(draft);
   },
   // `<=` where `<` belongs: a page starts with the last correction of the page before.
-  'inclusive-cursor': wrongList({ holds: matchesFilter, keyOf: rightOrder, inclusiveCursor: true }),
+  'inclusive-cursor': wrongList({ holds: matchesFilter, keyOf: byCreation, inclusiveCursor: true }),
   // nextCursor is made from the last correction of every page, the last page too.
   'next-cursor-on-last-page': (draft) => {
     if (!listed(draft) || (draft.body as ListPage).hasMore) return;
@@ -270,6 +300,7 @@ const REPLY_DEFECTS: Partial<Record<Defect, (draft: Draft) => void>> = {
     const change = worldOf(draft.exchange, draft.ctx).store.readSuggestedChange(callerOf(draft), id);
     if (change) answer(draft, 200, change);
   },
+  ...Object.fromEntries(Object.entries(LIST_BEHAVIOURS).map(([defect, behave]) => [defect, listBehaviour(behave)])),
   'wrong-error-envelope': (draft) => {
     const error = errorOf(draft);
     if (draft.status >= 400 && error) answer(draft, draft.status, { code: error.code, message: error.message });

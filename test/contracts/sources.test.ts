@@ -8,6 +8,8 @@ import { listedChecks } from '../../contracts/list-checks.ts';
 import { LIMIT_KEEPS } from '../../contracts/scenarios/cursors.ts';
 import { INHERIT, SCOPE_PARSER } from '../../contracts/scenarios/filters.ts';
 import { SCENARIOS } from '../../contracts/scenarios/index.ts';
+import { WALK_RULES } from '../../contracts/stateful/rules.ts';
+import { STATEFUL_CHECK } from '../../contracts/stateful/scenario.ts';
 import { CONVENTION_SECTIONS, PAGES, SOURCE_KINDS, weigh, type CheckSource } from '../../contracts/sources.ts';
 import { loadSpec } from '../../src/spec/load-spec.ts';
 import { listOperations } from '../../src/spec/operations.ts';
@@ -25,13 +27,14 @@ function at(pointer: string): unknown {
 const everySource = (): Array<[string, CheckSource]> => [
   ...listedChecks().map((c): [string, CheckSource] => [c.name, c.source]),
   ['filter-exactness (inherit)', INHERIT], ['scope-invalid (unknown scopeKind)', SCOPE_PARSER], ['cursor-bound-to-filters (limit only)', LIMIT_KEEPS],
+  ...Object.entries(WALK_RULES).map(([name, source]): [string, CheckSource] => [`stateful-walk (${name})`, source]),
 ];
 const squash = (text: string) => text.replace(/\s+/g, ' ');
 
 describe('every check states its source', () => {
   it('each check once, with a page, a convention or an inferred reading', () => {
     const names = listedChecks().map((c) => c.name);
-    expect(names).toHaveLength(35);
+    expect(names).toHaveLength(36);
     expect(new Set(names).size).toBe(names.length);
     for (const [name, source] of everySource()) {
       expect(SOURCE_KINDS, name).toContain(source.kind);
@@ -74,7 +77,7 @@ describe('every check states its source', () => {
 
   it('every scenario check is listed, and every exchange check', () => {
     const listed = listedChecks().map((c) => c.name);
-    expect(new Set(listed)).toEqual(new Set([...EXCHANGE_CHECKS.map((c) => c.name), ...SCENARIOS.flatMap((s) => s.checks.map((c) => c.name))]));
+    expect(new Set(listed)).toEqual(new Set([...EXCHANGE_CHECKS.map((c) => c.name), ...SCENARIOS.flatMap((s) => s.checks.map((c) => c.name)), STATEFUL_CHECK]));
     expect(listedChecks().find((c) => c.name === 'retry-after-on-503')?.where).toBe('every exchange, provoked by scenario "provoked 503"');
   });
 });
@@ -100,12 +103,13 @@ describe('kindgi-mock contracts --list-checks', () => {
     const result = await runNode(['--import', 'tsx', 'src/bin.ts', 'contracts', '--list-checks']);
     expect(result.code, result.stderr).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
-    expect(lines[0]).toBe('35 checks. page: a reference page\'s sentence; convention: the platform\'s conventions; inferred: the mock\'s reading (x-inferred in spec/openapi.yaml), a warning against a target other than the mock unless --strict.');
-    expect(lines).toHaveLength(36);
+    expect(lines[0]).toBe('36 checks. page: a reference page\'s sentence; convention: the platform\'s conventions; inferred: the mock\'s reading (x-inferred in spec/openapi.yaml), a warning against a target other than the mock unless --strict.');
+    expect(lines).toHaveLength(37);
     const row = (name: string) => lines.find((l) => l.startsWith(`${name} `))?.replace(/ {2,}/g, ' | ');
     expect(row('unsupported-method')).toBe('unsupported-method | inferred | scenario "negative and positive data": inferred (x-inferred at /x-inferred-behaviours/unsupported-method): a method a documented path does not have answers 405 method-not-allowed with Allow; the conventions name only 404 route-not-found, for a route that does not exist');
     expect(row('list-newest-first')).toBe('list-newest-first | page | scenario "list properties": page 001 (List corrections): "Corrections (not superseded, and not removed unless `status` asks for `removed`), newest first, cursor-paginated."');
     expect(row('tenant-isolation')).toMatch(/^tenant-isolation \| convention \| scenario "security": convention \(Authentication\): "A valid token/);
+    expect(row('stateful-walk')).toMatch(/^stateful-walk \| page \| the stateful walk \(--stateful\): page 000 .*; each divergence rests on the rule the model applied there, and says which$/);
     expect(row('status-code-conformance')).toMatch(/^status-code-conformance \| page \| every exchange: page 000 .*"## Responses"; inferred on an operation the document marks x-inferred \(the writes\)$/);
   });
 });

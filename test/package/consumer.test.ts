@@ -443,6 +443,13 @@ type ListOperation = operations['listCorrections'];
 type Schemas = components['schemas'];
 
 const result: SuiteResult = await run({ baseUrl: running.url, maxRequests: 50 });
+// The stateful walk from the packed package (fast-check is one of its dependencies), on a mock of
+// its own: the first one's clock is frozen, and the walk needs one that moves.
+const walked = createMock();
+const walkedRunning = await walked.listen(0);
+const walk: SuiteResult = await run({ baseUrl: walkedRunning.url, allowWrites: true, stateful: true, statefulRuns: 3, seed: 7 });
+if (failed(walk) || walk.stateful?.seed !== 7 || walk.stateful.sequences !== 3) throw new Error('the stateful walk did not run as typed: ' + summarize(walk));
+await walkedRunning.close();
 console.log(failed(result), summarize(result).length, toJunit(result).length, first?.id, withCopies?.id, change, withdraw, latest, madeByOf, code, known, later);
 const handlers: MockHandlers = await createHandlers({ baseUrl: 'https://api.kindgi.test', world: embeddedWorld, clock: { now: '2027-01-01T00:00:00Z' } });
 console.log(handlers.handlers.length, tokensOf(handlers.principals)?.primary, handlers.createSession({ name: 'msw' }).id);

@@ -29,6 +29,13 @@ export function routeOf(operation: SpecOperation, params: Record<string, string>
 
 const digestOf = (text: string) => toBase64Url(sha256(text));
 
+/** Where a key's answer is kept: per tenant, caller, route and key. */
+export function idempotencySlot(exchange: Exchange, operation: SpecOperation, key: string): string {
+  const caller = exchange.principal!;
+  // A digest of the parts as a JSON array: no key or path parameter can spell another route's slot.
+  return digestOf(JSON.stringify([caller.tenantId, caller.kind, caller.id, routeOf(operation, exchange.params), key]));
+}
+
 /**
  * Keys are kept by the world the request is bound to: a session's are its own.
  * - Returns the kept answer's text and status when this is a replay; undefined when the write goes on (its slot taken).
@@ -38,9 +45,7 @@ export function takeIdempotencyKey(exchange: Exchange, world: MockWorld, operati
   const key = exchange.header('Idempotency-Key');
   if (key === undefined) return undefined;
   if (key.length === 0 || key.length > 255) throw new ApiError('bad-input', 'Idempotency-Key must be 1 to 255 characters', { header: 'Idempotency-Key' });
-  const caller = exchange.principal!;
-  // A digest of the parts as a JSON array: no key or path parameter can spell another route's slot.
-  const slot = digestOf(JSON.stringify([caller.tenantId, caller.kind, caller.id, routeOf(operation, exchange.params), key]));
+  const slot = idempotencySlot(exchange, operation, key);
   const fingerprint = digestOf(canonicalJson(exchange.body ?? null));
   const now = clock.now();
   const kept = store.lookup.reply(slot, now);

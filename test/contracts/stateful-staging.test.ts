@@ -1,0 +1,50 @@
+// The walk against a target that is not the mock (the mock behind a proxy that answers /__mock as
+// staging would): no test run is generated, a divergence from an inferred reading is a warning
+// unless --strict, and one from a page's sentence fails the run as it does against the mock.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discoverTokens } from '../../contracts/discover.ts';
+import { failed } from '../../contracts/index.ts';
+import { runSuite } from '../../contracts/run-suite.ts';
+import type { Tokens } from '../../contracts/types.ts';
+import type { Defect } from '../../src/http/defects.ts';
+import { startMock, type TestMock } from '../http/support.ts';
+import { hideMockRoutes, startTargetProxy, type TargetProxy } from '../support/target-proxy.ts';
+
+async function stagingWith(defect: Defect): Promise<{ mock: TestMock; staging: TargetProxy; tokens: Tokens }> {
+  const mock = await startMock({ defects: [defect] });
+  const staging = await startTargetProxy(mock.url, { answer: hideMockRoutes });
+  return { mock, staging, tokens: (await discoverTokens(mock.url))! };
+}
+
+describe.each([
+  // A re-sort brings a removed correction back: the mock's reading of the PATCH (x-inferred).
+  ['resort-revives-removed', 'inferred', 'warning'],
+  // A status-filtered list shows a superseded correction: page 001's sentence.
+  ['status-filter-keeps-superseded', 'page', 'error'],
+] as const)('a staging target with %s', (defect, sourceKind, severity) => {
+  let target: Awaited<ReturnType<typeof stagingWith>>;
+  beforeAll(async () => { target = await stagingWith(defect); });
+  afterAll(async () => {
+    await target.staging.close();
+    await target.mock.close();
+  });
+
+  const walk = (strict: boolean) => runSuite({ baseUrl: target.staging.url, tokens: target.tokens, allowWrites: true, stateful: true, statefulRuns: 60, seed: 5, scenarios: [], strict });
+
+  it(`parts from the model on a rule that is ${sourceKind}: ${severity === 'error' ? 'it fails the run' : 'a warning, and an error with --strict'}`, async () => {
+    const result = await walk(false);
+    expect(result.target.kind).toBe('other');
+    const [failure] = result.failures;
+    expect(result.failures).toHaveLength(1);
+    expect(failure!.check).toBe('stateful-walk');
+    expect(failure!.source.kind).toBe(sourceKind);
+    expect(failure!.severity).toBe(severity);
+    expect(failed(result)).toBe(severity === 'error');
+    // Not the mock: its test runs are not there to call.
+    expect(failure!.sequence!.steps.some((step) => step.description.startsWith('a test run'))).toBe(false);
+    if (severity === 'warning') {
+      const strict = await walk(true);
+      expect(strict.failures.map((f) => [f.check, f.severity])).toEqual([['stateful-walk', 'error']]);
+    }
+  }, 120_000);
+});
