@@ -58,8 +58,8 @@ export interface TargetSend {
 
 /** One sequence's two sides and what the walk knows of them. */
 export class SequenceRun {
-  readonly made: Made[] = [];
-  readonly keyed: KeyedWrite[] = [];
+  private readonly made: Made[] = [];
+  private readonly keyed: KeyedWrite[] = [];
   readonly transcript: StepRecord[] = [];
   private readonly ids = new IdMap();
   private readonly times: StepTimes;

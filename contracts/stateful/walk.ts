@@ -6,8 +6,8 @@ import fc from 'fast-check';
 import { BudgetExhausted, TargetUnavailable } from '../client.ts';
 import type { Session } from '../types.ts';
 import { sequenceArbitrary } from './commands.ts';
-import { findGround, type WalkGround } from './ground.ts';
-import { createWalkModel } from './model.ts';
+import { findGround, NoGround, type WalkGround } from './ground.ts';
+import { createWalkModel, type WalkModel } from './model.ts';
 import { Divergence, SequenceRun } from './sequence-run.ts';
 
 export const DEFAULT_STATEFUL_RUNS = 20;
@@ -43,7 +43,7 @@ const WHY = 'Written by the kindgi-mock stateful walk.';
 
 export async function statefulWalk(session: Session, options: WalkOptions): Promise<WalkOutcome> {
   const ground = await findGround(session, options.loopback);
-  const model = createWalkModel(ground);
+  const model = modelOf(ground);
   let sequences = 0;
   let stopped: WalkOutcome['stopped'];
   const generated = sequenceArbitrary({ runs: ground.runs.length, testRuns: ground.offersTestRuns, maxSteps: MAX_STEPS });
@@ -78,6 +78,15 @@ export async function statefulWalk(session: Session, options: WalkOptions): Prom
     return { seed: details.seed, ground, sequences, ...(stopped ? { stopped } : {}) };
   } finally {
     model.close();
+  }
+}
+
+/** The model over the ground; a run copy the mock's world rules refuse (which the checks report on the probe's answer) leaves no walk. */
+function modelOf(ground: WalkGround): WalkModel {
+  try {
+    return createWalkModel(ground);
+  } catch (error) {
+    throw new NoGround(`the mock cannot hold the target's runs as it read them: ${(error as Error).message}`);
   }
 }
 
