@@ -1,6 +1,7 @@
 // The walk against a target that is not the mock (the mock behind a proxy that answers /__mock as
 // staging would): no test run is generated, a divergence from an inferred reading is a warning
 // unless --strict, and one from a page's sentence fails the run as it does against the mock.
+import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverTokens } from '../../contracts/discover.ts';
 import { failed } from '../../contracts/index.ts';
@@ -47,4 +48,45 @@ describe.each([
       expect(strict.failures.map((f) => [f.check, f.severity])).toEqual([['stateful-walk', 'error']]);
     }
   }, 120_000);
+});
+
+describe('a target whose run copies break a rule of the pages', () => {
+  let mock: TestMock;
+  let proxy: Server;
+  let url: string;
+  beforeAll(async () => {
+    mock = await startMock();
+    // Every create answers a copy with 201 messages of history, past the pages' 200.
+    proxy = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => {
+        void (async () => {
+          const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => name !== 'host' && name !== 'content-length')) as Record<string, string>;
+          const body = Buffer.concat(chunks);
+          const answer = await fetch(`${mock.url}${req.url}`, { method: req.method, headers, ...(body.length > 0 ? { body } : {}) });
+          let text = await answer.text();
+          if (req.method === 'POST' && req.url === '/v1/corrections' && answer.status === 201) {
+            const made = JSON.parse(text) as { run: { context?: Record<string, unknown> } };
+            made.run.context = { ...made.run.context, history: Array.from({ length: 201 }, () => ({ role: 'user', content: 'again' })) };
+            text = JSON.stringify(made);
+          }
+          res.writeHead(answer.status, Object.fromEntries([...answer.headers].filter(([name]) => name !== 'content-length' && name !== 'content-encoding'))).end(text);
+        })();
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    await mock.close();
+  });
+
+  it('skips the walk, saying why, while the checks report the copy', async () => {
+    const tokens = (await discoverTokens(mock.url))!;
+    const result = await runSuite({ baseUrl: url, tokens, allowWrites: true, stateful: true, scenarios: [] });
+    expect(result.skipped).toEqual([{ scenario: 'stateful walk', reason: expect.stringMatching(/^no run to walk on: the mock cannot hold the target's runs as it read them: .*must NOT have more than 200 items/s) }]);
+    expect(result.failures.some((f) => f.check === 'response-schema-conformance' && f.request === 'POST /v1/corrections')).toBe(true);
+    expect(result.writes!.notRemoved).toEqual([]);
+  }, 60_000);
 });
