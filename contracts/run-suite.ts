@@ -112,6 +112,7 @@ function sourceOf(check: ExchangeCheck, exchange: Exchange): CheckSource {
 
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   if (options.stateful && options.allowWrites !== true) throw new TypeError('stateful needs allowWrites: the walk creates, changes and removes corrections of its own (--stateful needs --allow-writes)');
+  if (!options.stateful && (options.statefulRuns !== undefined || options.seed !== undefined)) throw new TypeError(`${options.statefulRuns !== undefined ? 'statefulRuns' : 'seed'} is for the stateful walk: add stateful: true`);
   const statefulRuns = options.statefulRuns ?? DEFAULT_STATEFUL_RUNS;
   if (!Number.isInteger(statefulRuns) || statefulRuns < 1) throw new TypeError(`statefulRuns must be a whole number above 0, not ${String(options.statefulRuns)}`);
   if (options.seed !== undefined && !isWalkSeed(options.seed)) throw new TypeError(`seed must be a whole number from ${MIN_SEED} to ${MAX_SEED} (fast-check's), not ${String(options.seed)}`);

@@ -80,7 +80,7 @@ export function githubSummary(result: SuiteResult): string {
     for (const n of w.notRemoved) lines.push(`- ⚠️ not removed: \`${n.id}\`: ${n.why}`);
     lines.push('');
   }
-  if (result.stateful) lines.push('### Stateful walk', '', walkLine(result.stateful), '');
+  if (result.stateful) lines.push('### Stateful walk', '', ...walkLine(result.stateful).split('\n').map((line) => `${line.trim().replace(/^Stateful walk: /, '')}  `), '');
   if (result.skipped.length > 0) lines.push('### Skipped', '', ...result.skipped.map((s) => `- **${s.scenario}**: ${s.reason}`), '');
   lines.push(`<details><summary>Every check (${outcomes.length}), and what it rests on</summary>`, '', row(['check', 'result', 'rests on']), '| --- | --- | --- |');
   for (const o of outcomes) lines.push(row([`\`${o.name}\``, RESULT_MARK[o.state], describeSource(o.source)]));

@@ -16,7 +16,9 @@ export function checkOutcomes(result: SuiteResult): CheckOutcome[] {
   return result.checksRun.map((name) => {
     const errors = result.failures.filter((f) => f.check === name && f.severity === 'error');
     const warnings = result.failures.filter((f) => f.check === name && f.severity === 'warning');
-    const source = result.sources[name] ?? errors[0]?.source ?? warnings[0]?.source;
+    // A check that failed (or warned) rests on what its failure rests on: a narrower source than the
+    // check's own (a filter's `inherit` case, the stateful walk's rule) is what the verdict weighs.
+    const source = errors[0]?.source ?? warnings[0]?.source ?? result.sources[name];
     if (!source) throw new Error(`check ${name} ran with no source`);
     return { name, source, state: errors.length > 0 ? 'failed' : warnings.length > 0 ? 'warned' : 'passed', errors, warnings };
   });

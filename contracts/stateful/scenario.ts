@@ -19,12 +19,18 @@ export const statefulCheck = () => ({
 /** What the report says of the walk, failed or not. */
 export interface StatefulReport {
   seed: number;
-  /** Sequences asked for (`--stateful-runs`), and sent (shrinking's replays included). */
+  /** Sequences asked for (`--stateful-runs`), sent, and how many of those shrinking sent. */
   runs: number;
   sequences: number;
-  /** The target's runs the walk corrected, and who it corrected them as. */
+  whileShrinking: number;
+  /** The walk's own requests (its probes and cleanups too) and time. */
+  requests: number;
+  durationMs: number;
+  /** The target's runs the walk corrected, and who it corrected them as (with the primary token). */
   targetRuns: string[];
   caller: string;
+  /** Whether test runs were among the steps (only a kindgi-mock on this machine offers them). */
+  testRuns: boolean;
   /** What cut it short, if anything. */
   stopped?: string;
 }
@@ -56,13 +62,19 @@ export function statefulScenario(options: Omit<WalkOptions, 'runId'> & { runId: 
         throw error;
       }
       report({
-        seed: outcome.seed, runs: options.runs, sequences: outcome.sequences,
+        seed: outcome.seed, runs: options.runs, sequences: outcome.sequences, whileShrinking: outcome.whileShrinking,
+        requests: outcome.requests, durationMs: outcome.durationMs,
         targetRuns: outcome.ground.runs.map((run) => run.copy.runId), caller: `${outcome.ground.caller.kind} ${outcome.ground.caller.id}`,
+        testRuns: outcome.ground.offersTestRuns,
         ...(outcome.stopped ? { stopped: outcome.stopped.message } : {}),
       });
       if (!outcome.divergence) {
         // Cut short before any sequence ran: the check did not run, as any scenario the budget stops.
         if (outcome.stopped && outcome.sequences === 0) throw outcome.stopped;
+        // Cut short after some: what ran passed, and a warning says how little that was.
+        if (outcome.stopped) {
+          session.fail(STATEFUL_CHECK, undefined, `${options.runs} sequences (--stateful-runs)`, `${outcome.sequences} sent before ${outcome.stopped.message}: raise --max-requests or --time-limit, or lower --stateful-runs`, { severity: 'warning' });
+        }
         return;
       }
       const { error, shrinks } = outcome.divergence;

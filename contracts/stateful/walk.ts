@@ -2,6 +2,7 @@
 // to the model (kindgi-mock in this process, over what the walk read on the target), and the
 // first answer where they part fails the sequence, which fast-check then shrinks to a shortest
 // one. Each sequence starts from a fresh model session and removes its corrections at its end.
+import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
 import { BudgetExhausted, TargetUnavailable } from '../client.ts';
 import type { Session } from '../types.ts';
@@ -31,8 +32,12 @@ export interface WalkOptions {
 export interface WalkOutcome {
   seed: number;
   ground: WalkGround;
-  /** Sequences sent, shrinking's replays included. */
+  /** Sequences sent, shrinking's replays included, and how many of them shrinking sent. */
   sequences: number;
+  whileShrinking: number;
+  /** The walk's requests to the target (its probes and cleanups too), and its time. */
+  requests: number;
+  durationMs: number;
   /** What cut the walk short (the budget, the time limit), when something did. */
   stopped?: BudgetExhausted | TargetUnavailable;
   /** The shortest sequence fast-check found that makes the target and the model part. */
@@ -41,7 +46,14 @@ export interface WalkOutcome {
 
 const WHY = 'Written by the kindgi-mock stateful walk.';
 
-export async function statefulWalk(session: Session, options: WalkOptions): Promise<WalkOutcome> {
+export async function statefulWalk(suite: Session, options: WalkOptions): Promise<WalkOutcome> {
+  const started = Date.now();
+  let requests = 0;
+  const session: Session = {
+    ...suite,
+    send: (...request) => { requests += 1; return suite.send(...request); },
+    tidy: (...request) => { requests += 1; return suite.tidy(...request); },
+  };
   const ground = await findGround(session, options.loopback);
   const model = modelOf(ground);
   let sequences = 0;
@@ -70,12 +82,17 @@ export async function statefulWalk(session: Session, options: WalkOptions): Prom
     }
   });
   try {
-    const details = await fc.check(property, { numRuns: options.runs, ...(options.seed !== undefined ? { seed: options.seed } : {}) });
+    // A seed of our own, not fast-check's (which may be negative): printed as `--seed N`, it is
+    // pasted back as one, where `--seed -N` would read as a flag.
+    const seed = options.seed ?? randomInt(0, MAX_SEED);
+    const details = await fc.check(property, { numRuns: options.runs, seed });
+    const spent = { seed, ground, sequences, requests, durationMs: Date.now() - started, ...(stopped ? { stopped } : {}) };
     if (details.failed) {
       if (!(details.errorInstance instanceof Divergence)) throw details.errorInstance;
-      return { seed: details.seed, ground, sequences, ...(stopped ? { stopped } : {}), divergence: { error: details.errorInstance, path: details.counterexamplePath ?? '', shrinks: details.numShrinks } };
+      // fast-check counts the runs up to the failing one; every sequence after them was a shrink's.
+      return { ...spent, whileShrinking: Math.max(0, sequences - details.numRuns), divergence: { error: details.errorInstance, path: details.counterexamplePath ?? '', shrinks: details.numShrinks } };
     }
-    return { seed: details.seed, ground, sequences, ...(stopped ? { stopped } : {}) };
+    return { ...spent, whileShrinking: 0 };
   } finally {
     model.close();
   }

@@ -53,7 +53,9 @@ describe('a divergence, reported', () => {
     expect(text).toMatch(/ {9}curl -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/v1\/corrections\/cor_\w+\/remove' -H "Authorization: Bearer \$KINDGI_TOKEN"/);
     expect(text).toMatch(/model answered: {2}409 \{"error":\{"code":"already-terminal"/);
     expect(text).toMatch(/target answered: 200 \{"id":"cor_/);
-    expect(text).toMatch(/Stateful walk: \d+ sequence\(s\) sent for 20 asked .*seed 42 \(--stateful --seed 42 sends the same sequences\)/);
+    expect(text).toMatch(/^Stateful walk: \d+ of 20 sequences sent, and \d+ more while shrinking, \d+ requests in \d+\.\d s\.$/m);
+    expect(text).toMatch(/^ {2}Runs run_\w+, run_\w+, corrected as user usr_\w+ with the primary token \(\$KINDGI_TOKEN in the curl lines\); test runs among the steps\.$/m);
+    expect(text).toContain('  Seed 42: --stateful --seed 42 sends the same sequences.');
     const xml = readFileSync(junit, 'utf8');
     expect(xml).toMatch(/<testcase classname="kindgi-contracts" name="stateful-walk">[\s\S]*<failure message="1 failure\(s\): status: 409[\s\S]*← parted here, at status/);
 

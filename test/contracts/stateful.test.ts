@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverTokens } from '../../contracts/discover.ts';
+import { failed } from '../../contracts/index.ts';
 import { runSuite, type SuiteResult } from '../../contracts/run-suite.ts';
 import type { Correction } from '../../src/domain/types.ts';
 import { startMock, type TestMock } from '../http/support.ts';
@@ -139,4 +140,29 @@ describe.each([
     expect(result.skipped).toEqual([]);
     expect(result.stateful!.sequences).toBe(60);
   }, 120_000);
+});
+
+describe('the stateful walk cut short', () => {
+  let server: TestMock;
+  beforeAll(async () => { server = await startMock(); });
+  afterAll(async () => { await server.close(); });
+
+  it('by the budget: what ran passed, a warning says how little, and its own seed is one a flag takes', async () => {
+    const tokens = (await discoverTokens(server.url))!;
+    const result = await runSuite({ baseUrl: server.url, tokens, allowWrites: true, stateful: true, statefulRuns: 50, maxRequests: 150, scenarios: [] });
+    expect(result.stateful!.stopped).toBe('the request budget (150) is used up');
+    expect(result.stateful!.sequences).toBeLessThan(50);
+    expect(result.failures.map((f) => [f.check, f.severity, f.expected])).toEqual([['stateful-walk', 'warning', '50 sequences (--stateful-runs)']]);
+    expect(result.failures[0]!.actual).toMatch(/^\d+ sent before the request budget \(150\) is used up: raise --max-requests or --time-limit, or lower --stateful-runs$/);
+    expect(failed(result)).toBe(false);
+    expect(result.stateful!.seed).toBeGreaterThanOrEqual(0);
+    expect(await liveTagged(server.url, tokens.primary, result.writes!.tag)).toEqual([]);
+  }, 60_000);
+
+  it('refuses its settings without stateful, as the command does', async () => {
+    const tokens = (await discoverTokens(server.url))!;
+    await expect(runSuite({ baseUrl: server.url, tokens, allowWrites: true, statefulRuns: 5, scenarios: [] })).rejects.toThrow('statefulRuns is for the stateful walk: add stateful: true');
+    await expect(runSuite({ baseUrl: server.url, tokens, allowWrites: true, seed: 5, scenarios: [] })).rejects.toThrow('seed is for the stateful walk: add stateful: true');
+    await expect(runSuite({ baseUrl: server.url, tokens, stateful: true, scenarios: [] })).rejects.toThrow('stateful needs allowWrites');
+  });
 });
