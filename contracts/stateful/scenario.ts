@@ -1,5 +1,6 @@
 // The stateful walk as one scenario of the suite: its divergence is a failure of `stateful-walk`
 // carrying the shrunk sequence, resting on the rule the model applied where the two parted.
+import { TargetUnavailable } from '../client.ts';
 import { curlFor } from '../report/curl.ts';
 import { page } from '../sources.ts';
 import type { FailedSequence, Scenario } from '../types.ts';
@@ -48,7 +49,7 @@ function shown(status: number, text: string): string {
   return `${status} ${body.length > SHOWN_BODY ? `${body.slice(0, SHOWN_BODY)}…` : body}`;
 }
 
-export function statefulScenario(options: Omit<WalkOptions, 'runId'> & { runId: string }, report: (outcome: StatefulReport) => void, curl: { baseUrl: string; secrets: Array<[string, string]> }): Scenario {
+export function statefulScenario(options: WalkOptions, report: (outcome: StatefulReport) => void, curl: { baseUrl: string; secrets: Array<[string, string]> }): Scenario {
   return {
     name: 'stateful walk',
     checks: [statefulCheck()],
@@ -69,9 +70,10 @@ export function statefulScenario(options: Omit<WalkOptions, 'runId'> & { runId: 
         ...(outcome.stopped ? { stopped: outcome.stopped.message } : {}),
       });
       if (!outcome.divergence) {
-        // Cut short before any sequence ran: the check did not run, as any scenario the budget stops.
-        if (outcome.stopped && outcome.sequences === 0) throw outcome.stopped;
-        // Cut short after some: what ran passed, and a warning says how little that was.
+        // A target that kept answering 503 is unavailable, as for any scenario (exit 2); cut short by
+        // the budget before any sequence ran, the check did not run, as any scenario the budget stops.
+        if (outcome.stopped instanceof TargetUnavailable || (outcome.stopped && outcome.sequences === 0)) throw outcome.stopped;
+        // Cut short by the budget after some: what ran passed, and a warning says how little that was.
         if (outcome.stopped) {
           session.fail(STATEFUL_CHECK, undefined, `${options.runs} sequences (--stateful-runs)`, `${outcome.sequences} sent before ${outcome.stopped.message}: raise --max-requests or --time-limit, or lower --stateful-runs`, { severity: 'warning' });
         }

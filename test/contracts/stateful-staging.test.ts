@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverTokens } from '../../contracts/discover.ts';
-import { failed } from '../../contracts/index.ts';
+import { exitCodeOf, failed } from '../../contracts/index.ts';
 import { runSuite } from '../../contracts/run-suite.ts';
 import type { Tokens } from '../../contracts/types.ts';
 import type { Defect } from '../../src/http/defects.ts';
@@ -87,6 +87,33 @@ describe('a target whose run copies break a rule of the pages', () => {
     const result = await runSuite({ baseUrl: url, tokens, allowWrites: true, stateful: true, scenarios: [] });
     expect(result.skipped).toEqual([{ scenario: 'stateful walk', reason: expect.stringMatching(/^no run to walk on: the mock cannot hold the target's runs as it read them: .*must NOT have more than 200 items/s) }]);
     expect(result.failures.some((f) => f.check === 'response-schema-conformance' && f.request === 'POST /v1/corrections')).toBe(true);
+    expect(result.writes!.notRemoved).toEqual([]);
+  }, 60_000);
+});
+
+describe('a target that answers every PATCH 503 with Retry-After, past the retries', () => {
+  let mock: TestMock;
+  let busy: TargetProxy;
+  beforeAll(async () => {
+    mock = await startMock();
+    busy = await startTargetProxy(mock.url, {
+      answer: (request) => (request.method === 'PATCH'
+        ? { status: 503, headers: { 'Retry-After': '0' }, body: { error: { code: 'database-busy', message: 'busy', requestId: 'req-busy' } } }
+        : undefined),
+    });
+  });
+  afterAll(async () => {
+    await busy.close();
+    await mock.close();
+  });
+
+  it('reports the walk unavailable (exit 2), neither passed nor failed, and removes what it made', async () => {
+    const tokens = (await discoverTokens(mock.url))!;
+    const result = await runSuite({ baseUrl: busy.url, tokens, allowWrites: true, stateful: true, seed: 1, scenarios: [] });
+    expect(result.unavailable.map((u) => [u.scenario, u.request.split(' ')[0]])).toEqual([['stateful walk', 'PATCH']]);
+    expect(result.failures).toEqual([]);
+    expect(result.checksRun).not.toContain('stateful-walk');
+    expect(exitCodeOf(result)).toBe(2);
     expect(result.writes!.notRemoved).toEqual([]);
   }, 60_000);
 });
