@@ -37,8 +37,9 @@ const sortedTo = fc.constantFrom(...SORTED_TO);
 const subset = <T>(values: readonly T[]) => fc.subarray([...values], { minLength: 1, maxLength: 3 });
 
 /**
- * A sequence of at most `maxSteps` steps. Its first makes a correction: every other step but a
- * replay acts on one, and a sequence that made none would skip them all.
+ * A sequence of at most `maxSteps` steps. Its first makes a correction: every step but a create
+ * acts on one (or on a list or a keyed write made after it), and a sequence that made none would
+ * skip them all.
  */
 export function sequenceArbitrary(options: { runs: number; testRuns: boolean; maxSteps: number }): fc.Arbitrary<Array<fc.AsyncCommand<WalkState, SequenceRun>>> {
   const run = fc.nat({ max: options.runs - 1 });
@@ -93,7 +94,8 @@ function stepArbitraries(options: { runs: number; testRuns: boolean }): Array<fc
     movable: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
   });
   const command = (arbitrary: fc.Arbitrary<Step>) => arbitrary.map((step) => new WalkCommand(step));
-  // Listed twice: the steps that make and change state come up more often than the rest.
+  // Listed more than once: the steps that make and change state, and the lists and test runs that
+  // show it, come up more often than the rest.
   return [
     command(create), command(create), command(resort), command(resort), command(setStatus), command(setStatus), command(setStatus), command(remove),
     command(read), command(list), command(list), command(listAgain), command(listAgain), command(replay),
