@@ -49,8 +49,10 @@ export async function findGround(session: Session, loopback: boolean): Promise<W
   let startedAt: number | undefined;
   let lastAt: number | undefined;
   let dateOffset: number | undefined;
-  /** Every time the probes set: what the target's clock reads, and how finely. */
-  const seen: number[] = [];
+  /** The times the probes set (made, removed): what the target's clock reads, and how finely. */
+  const written: number[] = [];
+  /** The latest time read on the target: the probes', and their runs' copies (older data). */
+  let latest = -Infinity;
   const probe = async (runId: string): Promise<CorrectionWithCopies | undefined> => {
     const made = await session.send('POST', '/v1/corrections', { body: { runId, answer: 'wrong', shouldSay: 'Probe.', why: `${PROBE_NOTE} ${session.writeTag}` } });
     if (made.response.status !== 201) return undefined;
@@ -59,7 +61,9 @@ export async function findGround(session: Session, loopback: boolean): Promise<W
     const at = Date.parse(correction.createdAt);
     startedAt ??= at;
     lastAt = at;
-    seen.push(at, Date.parse(String((removed.response.body as Correction | undefined)?.updatedAt)), Date.parse(correction.run.capturedAt));
+    const times = [at, Date.parse(String((removed.response.body as Correction | undefined)?.updatedAt))].filter((time) => !Number.isNaN(time));
+    written.push(...times);
+    latest = Math.max(latest, ...times, Date.parse(correction.run.capturedAt) || -Infinity);
     const date = Date.parse(made.response.headers.date ?? '');
     if (!Number.isNaN(date)) dateOffset = Math.max(dateOffset ?? -Infinity, at - date);
     return correction;
@@ -76,8 +80,6 @@ export async function findGround(session: Session, loopback: boolean): Promise<W
     runs.push({ copy: made.run, projectId: made.projectId, tenantId: made.tenantId });
   }
   if (!caller || startedAt === undefined || Number.isNaN(startedAt) || runs.length === 0) throw new NoGround(`none of the ${candidates.length} newest runs listed could be corrected by the caller`);
-  // The probes' own times (each made and removed), not their runs' copies, which are older data.
-  const written = seen.filter((time, index) => index % 3 !== 2 && !Number.isNaN(time));
   const tick = [1000, 100, 10].find((step) => written.every((time) => time % step === 0)) ?? 1;
   // One sequence's corrections are kept apart from an earlier one's by time (`since`): a clock
   // that does not move (a frozen mock) cannot keep them apart. A tick later, it must have moved.
@@ -86,6 +88,5 @@ export async function findGround(session: Session, loopback: boolean): Promise<W
   await probe(runs[0]!.copy.runId);
   if (lastAt === before) throw new NoGround(`the target's clock did not move between two writes ${tick + 1} ms apart (both made at ${new Date(before!).toISOString()}): the walk keeps each sequence's corrections apart from the one before by their times`);
   if (tick === 1000) throw new NoGround('the target\'s times are whole seconds: two steps of a sequence would share a time, which the walk cannot order');
-  const latest = Math.max(...seen.filter((time) => !Number.isNaN(time)));
   return { caller, runs, offersTestRuns: session.againstMock && loopback, startedAt, tick, latest, ...(dateOffset !== undefined && Number.isFinite(dateOffset) ? { dateOffset } : {}) };
 }

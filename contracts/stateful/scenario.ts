@@ -6,7 +6,6 @@ import { page } from '../sources.ts';
 import type { FailedSequence, Scenario } from '../types.ts';
 import { NoGround } from './ground.ts';
 import { ruleOf } from './rules.ts';
-import type { Answer } from './model.ts';
 import { statefulWalk, type WalkOptions, type WalkOutcome } from './walk.ts';
 
 export const STATEFUL_CHECK = 'stateful-walk';
@@ -84,7 +83,7 @@ export function statefulScenario(options: WalkOptions, report: (outcome: Statefu
         seed: outcome.seed,
         steps: error.transcript.map((record) => ({ description: record.description, curl: record.target.map((exchange) => curlFor(curl.baseUrl, exchange, curl.secrets)) })),
         diverged: { step: error.transcript.length, path: error.difference.path },
-        model: answerLine(error.model),
+        model: shown(error.model.status, error.model.text),
         target: shown(error.target.response.status, error.target.response.text),
         shrinks,
       };
@@ -95,5 +94,3 @@ export function statefulScenario(options: WalkOptions, report: (outcome: Statefu
     },
   };
 }
-
-const answerLine = (answer: Answer) => shown(answer.status, answer.text);

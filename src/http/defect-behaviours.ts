@@ -8,7 +8,7 @@ import { sortCorrection } from '../domain/correction-transitions.ts';
 import type { Correction } from '../domain/types.ts';
 import type { Principal } from '../domain/world.ts';
 import type { SpecOperation } from '../spec/operations.ts';
-import { actorOf, changeCorrection, createCorrection, type CorrectionChangeInput, type CorrectionInput } from '../store/correction-writes.ts';
+import { actorOf, type CorrectionChangeInput } from '../store/correction-writes.ts';
 import type { Outcome } from '../store/outcome.ts';
 import { ApiError } from './api-error.ts';
 import { worldOf, type MockContext, type MockWorld } from './context.ts';
@@ -18,7 +18,7 @@ import type { Defect } from './defects.ts';
 import type { Exchange } from './exchange.ts';
 import type { OperationHandler } from './routes/read-handlers.ts';
 import { callerOf, pathParam } from './routes/request-parts.ts';
-import { commitOutcome, nowOf } from './routes/write-handlers.ts';
+import { commitOutcome, CORRECTION_OUTCOMES, nowOf } from './routes/write-handlers.ts';
 import { idempotencySlot, takeIdempotencyKey } from './stages/idempotency.ts';
 
 /** What a buggy server remembers of its own writes, per world (a session's are its own). */
@@ -124,16 +124,10 @@ const CHANGE_REVISIONS: Partial<Record<Defect, Revision<Correction>>> = {
   },
 };
 
-/** The writes a behavioural defect bends: each runs as write-handlers.ts runs it, then the revisions. */
-const WRITES: Record<string, { run: (step: WriteStep) => Outcome<Correction>; revisions: Partial<Record<Defect, Revision<Correction>>> }> = {
-  createCorrection: {
-    run: ({ exchange, world, caller, at }) => createCorrection(world.store.lookup, caller, exchange.body as CorrectionInput, at, world.newId('cor')),
-    revisions: CREATE_REVISIONS,
-  },
-  changeCorrection: {
-    run: (step) => changeCorrection(step.world.store.lookup, step.caller, pathParam(step.exchange, 'correctionId'), changeInput(step), step.at),
-    revisions: CHANGE_REVISIONS,
-  },
+/** The writes a behavioural defect bends: each decides as write-handlers.ts does, then the revisions. */
+const WRITES: Record<string, { run: (exchange: Exchange, world: MockWorld) => Outcome<Correction>; revisions: Partial<Record<Defect, Revision<Correction>>> }> = {
+  createCorrection: { run: CORRECTION_OUTCOMES.createCorrection, revisions: CREATE_REVISIONS },
+  changeCorrection: { run: CORRECTION_OUTCOMES.changeCorrection, revisions: CHANGE_REVISIONS },
 };
 
 /** The handler that answers `operation` with the defects on, when a behavioural defect bends it; undefined otherwise. */
@@ -145,7 +139,7 @@ export function behaviouralHandler(defects: ReadonlySet<Defect>, operation: Spec
     const world = worldOf(exchange, ctx);
     const step: WriteStep = { exchange, world, caller: callerOf(exchange), at: nowOf(world) };
     if (exchange.params.correctionId !== undefined) step.before = world.store.lookup.correction(pathParam(exchange, 'correctionId'));
-    let outcome = write.run(step);
+    let outcome: Outcome<Correction> = write.run(exchange, world);
     for (const revise of revisions) outcome = revise(outcome, step);
     return commitOutcome(world, outcome, exchange);
   };

@@ -35,12 +35,18 @@ type WorldWrite = (exchange: Exchange, world: MockWorld, ctx: MockContext) => Re
 
 const inWorld = (write: WorldWrite): OperationHandler => (exchange, ctx) => write(exchange, worldOf(exchange, ctx), ctx);
 
-export const WRITE_HANDLERS: Record<string, OperationHandler> = {
-  createCorrection: inWorld((exchange, world) =>
-    commitOutcome(world, createCorrection(world.store.lookup, callerOf(exchange), exchange.body as CorrectionInput, nowOf(world), world.newId('cor')), exchange)),
+/** What a correction's create and change decide, before it is committed (the planted defects bend it there). */
+export const CORRECTION_OUTCOMES = {
+  createCorrection: (exchange: Exchange, world: MockWorld) =>
+    createCorrection(world.store.lookup, callerOf(exchange), exchange.body as CorrectionInput, nowOf(world), world.newId('cor')),
+  changeCorrection: (exchange: Exchange, world: MockWorld) =>
+    changeCorrection(world.store.lookup, callerOf(exchange), pathParam(exchange, 'correctionId'), exchange.body as CorrectionChangeInput, nowOf(world)),
+};
 
-  changeCorrection: inWorld((exchange, world) =>
-    commitOutcome(world, changeCorrection(world.store.lookup, callerOf(exchange), pathParam(exchange, 'correctionId'), exchange.body as CorrectionChangeInput, nowOf(world)), exchange)),
+export const WRITE_HANDLERS: Record<string, OperationHandler> = {
+  createCorrection: inWorld((exchange, world) => commitOutcome(world, CORRECTION_OUTCOMES.createCorrection(exchange, world), exchange)),
+
+  changeCorrection: inWorld((exchange, world) => commitOutcome(world, CORRECTION_OUTCOMES.changeCorrection(exchange, world), exchange)),
 
   removeCorrection: inWorld((exchange, world) =>
     commitOutcome(world, removeCorrectionById(world.store.lookup, callerOf(exchange), pathParam(exchange, 'correctionId'), nowOf(world)), exchange)),
