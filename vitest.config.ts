@@ -6,7 +6,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     reporters: ['default', './test/support/summary-line-reporter.ts'],
     // createMock() remembers checked worlds by default: this run keeps them in a temp folder of its own.
-    globalSetup: ['./test/support/checked-worlds-setup.ts'],
+    // One PostgreSQL server for the run (the replica store); each test file takes a fresh database from it.
+    globalSetup: ['./test/support/checked-worlds-setup.ts', './test/support/store-server-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -7,6 +7,7 @@ import { renderBenchChart } from './chart.ts';
 import { CASES } from './cases.ts';
 import { ROOT, stopAll } from './child-process.ts';
 import { IN_PROCESS_CASE } from './in-process.ts';
+import { judgeReplicaTargets, measureReplicas, REPLICA_CASE, REPLICA_TARGETS, replicaTable } from './replica.ts';
 import { formatTables } from './report.ts';
 import { FULL_SCENARIOS, judgeScenarioTargets, measureScenarios, QUICK_SCENARIOS, SCENARIOS_CASE } from './scenarios.ts';
 import { SESSIONS_CASE } from './sessions.ts';
@@ -24,7 +25,9 @@ const USAGE = `usage: npm run bench -- [options]
                        ${IN_PROCESS_CASE} (createMock() again and again in one process; no world size),
                        ${SESSIONS_CASE} (sessions opened, read in, 1 000 held with writes; no world size),
                        ${STATE_COMPACTION_CASE} (a --state file after many mixed writes, and its restart; no world size),
-                       ${SCENARIOS_CASE} (scenarios applied, 10 000 at once, sessions with no correction, reads against a loaded world)
+                       ${SCENARIOS_CASE} (scenarios applied, 10 000 at once, sessions with no correction, reads against a loaded world),
+                       ${REPLICA_CASE} (replicas on a PostgreSQL store: reads at 10 and 50 connections, with wrk when
+                       it is on PATH, else autocannon; a write's latency; joining a log of 100 000 writes)
   --state-writes N     writes of ${STATE_COMPACTION_CASE} (default ${STATE_TARGETS.writes}; its targets are judged from ${STATE_TARGETS.writes})
   --state-sync         fsync each of those writes, as the mock does (some 10 minutes for ${STATE_TARGETS.writes} on a VM disk)
   --in-process-runs N  timed create/listen/close runs of ${IN_PROCESS_CASE} after the first (default 20)
@@ -80,7 +83,7 @@ async function main(): Promise<void> {
     rounds: values.rounds !== undefined ? wholeNumber('rounds', values.rounds) || 1 : 3,
     connections: values.connections !== undefined ? Math.round(numbers('connections', values.connections)[0]!) : 10,
     seed: values.seed !== undefined ? wholeNumber('seed', values.seed) : 42,
-    ...(values.cases !== undefined ? { cases: values.cases.split(',').filter((name) => name !== STATE_COMPACTION_CASE && name !== SCENARIOS_CASE) } : {}),
+    ...(values.cases !== undefined ? { cases: values.cases.split(',').filter((name) => name !== STATE_COMPACTION_CASE && name !== SCENARIOS_CASE && name !== REPLICA_CASE) } : {}),
     inProcess: { runs: values['in-process-runs'] !== undefined ? wholeNumber('in-process-runs', values['in-process-runs']) || 1 : 20, alive: 10 },
     sessions: {
       ...(values['session-opens'] !== undefined ? { opens: wholeNumber('session-opens', values['session-opens']) || 1 } : {}),
@@ -97,14 +100,21 @@ async function main(): Promise<void> {
   if (stateCompaction) options.log(`state-compaction: ${stateCompaction.writes} writes, file ${(stateCompaction.fileBytes / stateCompaction.snapshotBytes).toFixed(2)}× a fresh snapshot, restart ${(stateCompaction.restartMs / 1000).toFixed(2)} s`);
   const scenariosNamed = values.cases === undefined || values.cases.split(',').includes(SCENARIOS_CASE);
   const scenarios = scenariosNamed ? await measureScenarios({ ...(quick ? QUICK_SCENARIOS : FULL_SCENARIOS), seed: options.seed, worldsDir: options.worldsDir, log: options.log }) : undefined;
-  const result = { ...ran, ...(stateCompaction ? { stateCompaction } : {}), ...(scenarios ? { scenarios } : {}), targets: [...ran.targets, ...judgeStateTargets(stateCompaction), ...judgeScenarioTargets(scenarios)] };
+  const replicaNamed = values.cases === undefined || values.cases.split(',').includes(REPLICA_CASE);
+  const replica = replicaNamed
+    ? await measureReplicas({ duration: options.duration, warmup: options.warmup, rounds: options.rounds, writes: quick ? 50 : 500, logWrites: quick ? REPLICA_TARGETS.logWrites / 10 : REPLICA_TARGETS.logWrites, log: options.log })
+    : undefined;
+  const result = {
+    ...ran, ...(stateCompaction ? { stateCompaction } : {}), ...(scenarios ? { scenarios } : {}), ...(replica ? { replica } : {}),
+    targets: [...ran.targets, ...judgeStateTargets(stateCompaction), ...judgeScenarioTargets(scenarios), ...judgeReplicaTargets(replica)],
+  };
   const out = values.out ?? join(ROOT, 'bench', 'results', 'latest.json');
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   // The chart beside its figures: latest.json, latest.svg.
   const chart = `${out.replace(/\.json$/, '')}.svg`;
   writeFileSync(chart, renderBenchChart(result));
-  process.stdout.write(`\n${formatTables(result)}\n\nwritten to ${out}, its chart to ${chart}\n`);
+  process.stdout.write(`\n${formatTables(result)}\n${replica ? `\n${replicaTable(replica).join('\n')}\n` : ''}\nwritten to ${out}, its chart to ${chart}\n`);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

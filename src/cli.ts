@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_CHECKED_WORLDS_DIR } from './fixtures/checked-worlds.ts';
 import { createMock, type FaultSettings } from './index.ts';
 import { restoredStateLine, restoreProgressLine } from './cli-state-lines.ts';
+import { redacted } from './replica/replica.ts';
 import { parseClockFlag, type ClockSetting } from './worlds/mock-clock.ts';
 import { loadScenariosFile } from './scenarios-file.ts';
 import { BUILT_IN_SCENARIOS } from './scenarios/catalogue/index.ts';
@@ -27,6 +28,11 @@ const USAGE = `usage: kindgi-mock [options]            (in this repo: npm start 
                            default or by name; GET /__mock/scenarios lists them with the built-in ones
   --state FILE             keep every write in FILE and restore it on the next start (one
                            server per FILE: FILE.lock names the one that holds it)
+  --store URL              share every world with the other replicas on this PostgreSQL store
+                           (postgres://user:password@host:5432/db; env KINDGI_MOCK_STORE):
+                           each serves every world, sessions included (not with --state)
+  --replica-id NAME        this replica's name in the journal and the store's log
+                           (default host:pid)
   --check-every-start      check the fixtures, and read every file, even when these exact files
                            passed before (a world that passed is remembered in env
                            KINDGI_MOCK_CHECKED_WORLDS, default
@@ -80,7 +86,7 @@ async function main(): Promise<void> {
       corrections: { type: 'string' }, state: { type: 'string' }, 'check-ms': { type: 'string' }, 'approval-ms': { type: 'string' }, journal: { type: 'string' }, 'cursor-secret': { type: 'string' }, 'on-invalid-response': { type: 'string' },
       'fault-rate': { type: 'string' }, 'retry-after': { type: 'string' }, latency: { type: 'string' }, help: { type: 'boolean' },
       'check-every-start': { type: 'boolean' }, deterministic: { type: 'boolean' }, clock: { type: 'string' }, dates: { type: 'string' },
-      scenarios: { type: 'string' },
+      scenarios: { type: 'string' }, store: { type: 'string' }, 'replica-id': { type: 'string' },
     },
     strict: true,
   });
@@ -119,6 +125,7 @@ async function main(): Promise<void> {
     throw new UsageError((error as Error).message);
   }
 
+  const store = values.store ?? (process.env.KINDGI_MOCK_STORE || undefined);
   const started = Date.now();
   // Loaded before the mock is built, so that a bad file stops the start with its own message.
   const scenarios = values.scenarios === undefined ? undefined : await loadScenariosFile(values.scenarios, BUILT_IN_SCENARIOS.map((scenario) => scenario.name));
@@ -138,6 +145,8 @@ async function main(): Promise<void> {
     ...(values.deterministic ? { deterministic: true } : {}),
     ...(clock !== undefined ? { clock } : {}),
     ...(dates !== undefined ? { dates } : {}),
+    ...(store !== undefined ? { store } : {}),
+    ...(values['replica-id'] !== undefined ? { replicaId: values['replica-id'] } : {}),
     onInvalidResponse: mode,
     faults,
   });
@@ -158,13 +167,14 @@ async function main(): Promise<void> {
         ? '  /__mock: this machine, and callers elsewhere that send X-Mock-Admin-Token (the --admin-token secret)'
         : '  /__mock: this machine only (--admin-token SECRET opens it to others who send it)',
       ...(mock.state ? [restoredStateLine(mock.state.file, mock.state.restored)] : []),
+      ...(mock.context.replica ? [`  store: replica ${mock.context.replica.id} of the deployment on ${redacted(store!)}, at log position ${mock.context.replica.position()}`] : []),
       ...mock.stateNotices.map((notice) => `  state: ${notice.message}`),
       ...(clock !== undefined || dates === 'now' ? [`  clock: ${clockLine(mock.clock.read())}${dates === 'now' ? '; the world\'s dates moved to now' : ''}`] : []),
       ...(scenarios !== undefined ? [`  your scenarios (${values.scenarios}): ${scenarios.map((s) => s.name).join(', ')}   # GET /__mock/scenarios lists every one`] : []),
       ...(values.deterministic || seed !== undefined ? [`  deterministic: ids and cursors from seed ${seed ?? 42}`] : []),
       ...faultsLines(faults),
       // curl's URLs name a host this machine reaches (never 0.0.0.0), quoted when a shell would expand them.
-      `  sessions: curl -X POST ${curlUrl(running.url, '/__mock/sessions')}   # an isolated world for one test, in memory only`,
+      `  sessions: curl -X POST ${curlUrl(running.url, '/__mock/sessions')}   # an isolated world for one test, ${store !== undefined ? 'open on every replica' : 'in memory only'}`,
       '  try:',
       ...['admin', 'member', 'other_tenant'].flatMap((name) => {
         const principal = example(name);
@@ -182,7 +192,7 @@ async function main(): Promise<void> {
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.stdout.write(`${lines.join('\n')}\n`);
   }, (error: Error) => {
-    process.stderr.write(`kindgi-mock: cannot listen on ${host}:${port}: ${error.message}\n`);
+    process.stderr.write(store !== undefined && !(error as { code?: string }).code ? `kindgi-mock: ${error.message}\n` : `kindgi-mock: cannot listen on ${host}:${port}: ${error.message}\n`);
     mock.close();
     process.exit(1);
   });

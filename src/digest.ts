@@ -146,3 +146,20 @@ export function fromBase64Url(text: string): Uint8Array | undefined {
 export function randomBytes(length: number): Uint8Array {
   return globalThis.crypto.getRandomValues(new Uint8Array(length));
 }
+
+const HEX_OF_BYTE = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+/**
+ * `count` strings of `bytes` random bytes each, as hex digits, from the platform's cryptographic
+ * generator (Node's and a browser's alike): one call for them all, as a call costs more than its bytes.
+ */
+export function randomHexes(bytes: number, count: number): string[] {
+  const random = new Uint8Array(bytes * count);
+  // A call fills 65 536 bytes at most: a world may have thousands of principals.
+  for (let at = 0; at < random.length; at += 65_536) crypto.getRandomValues(random.subarray(at, at + 65_536));
+  return Array.from({ length: count }, (_, i) => {
+    let hex = '';
+    for (let at = i * bytes; at < (i + 1) * bytes; at += 1) hex += HEX_OF_BYTE[random[at]!];
+    return hex;
+  });
+}

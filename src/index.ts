@@ -7,7 +7,14 @@ import type { World } from './domain/world.ts';
 import { generateWorld } from './fixtures/generate-world.ts';
 import { checkedWorldsIn, checkingCodeDigest, DEFAULT_CHECKED_WORLDS_DIR } from './fixtures/checked-worlds.ts';
 import { loadSharedWorldFolder, validateWorld, type LoadedWorld } from './fixtures/load-world.ts';
+import { createHash } from 'node:crypto';
+import { randomHexes } from './digest.ts';
 import { createAnswerBatch, type AnswerBatch } from './http/answer-batch.ts';
+import { createCursorSealer } from './http/cursor.ts';
+import { createReplica, type Replica, type ReplicaWorldSettings } from './replica/replica.ts';
+import { watchWorlds } from './replica/world-watch.ts';
+import { worldFingerprint } from './store/state-file.ts';
+import { cursorSecretOf } from './worlds/id-sequence.ts';
 import { coreListener, createNodeCore, expressAppAround } from './http/app.ts';
 import type { MockCore } from './http/core.ts';
 import { createMockServer } from './http/client-error.ts';
@@ -29,7 +36,7 @@ import { DEFAULT_SEED } from './fixtures/generate-world.ts';
 import { WORLD_NOW } from './fixtures/generate/random.ts';
 import { shiftWorldDates } from './fixtures/world-dates.ts';
 import { newestTimeOf } from './store/held-records.ts';
-import { clockRangeProblem, clockSettingOf, keptClock, resumedClock, type MockClock } from './worlds/mock-clock.ts';
+import { clockRangeProblem, clockSettingOf, keptClock, resumedClock, type ClockSetting, type MockClock } from './worlds/mock-clock.ts';
 import { clockProblem, createMockWorld, createWorldClock, DEFAULT_CHECK_MS, type WorldSettings } from './worlds/mock-world.ts';
 import { MAX_ADVANCE_MS } from './http/routes/clock-bodies.ts';
 import { nodeHmacSha256 } from './node-hmac.ts';
@@ -161,6 +168,15 @@ export interface MockOptions {
   logger?: Logger;
   /** Test-only: defects the contract kit's tests inject to prove each check catches its bug. */
   defects?: readonly Defect[];
+  /**
+   * A shared store (`--store`, KINDGI_MOCK_STORE): a PostgreSQL URL. Every mock started on it
+   * serves the same worlds (README, "Replicas"); without it, nothing is shared.
+   */
+  store?: string;
+  /** How this replica is named in the log and the journal (`--replica-id`); host:pid by default. */
+  replicaId?: string;
+  /** Log entries between the store's snapshots (joining replicas read at most about this many after one); 10 000 by default. */
+  storeCompactEvery?: number;
 }
 
 export interface RunningMock {
@@ -183,6 +199,8 @@ export interface Mock<Own extends OwnScenarios = []> {
   state?: { file: string; restoredWrites: number; restored: RestoreSummary };
   /** Listens on `host` (127.0.0.1 by default) and `port` (0: any free one). */
   listen(port?: number, host?: string): Promise<RunningMock>;
+  /** Resolves once the mock can answer: at once, or with a store when this replica has joined the deployment (it rejects with the reason it cannot). */
+  ready(): Promise<void>;
   /** Closes the state file and releases its lock, and stops the sweep that ends expired sessions (a mock that never listened too); idempotent. */
   close(): void;
   /**
@@ -215,6 +233,7 @@ export interface Mock<Own extends OwnScenarios = []> {
  */
 export function createMock<const Own extends OwnScenarios = []>(options: MockOptions & { scenarios?: Own } = {}): Mock<Own> {
   checkMockOptions(options);
+  if (options.store !== undefined) refuseWithStore(options);
   if (options.dates === 'now' && options.stateFile !== undefined) {
     throw new TypeError('dates "now" (--dates now) moves the world\'s dates on every start, and a state file (--state) keeps writes made against an earlier start\'s dates: use one or the other');
   }
@@ -234,7 +253,9 @@ export function createMock<const Own extends OwnScenarios = []>(options: MockOpt
   // One World object for the base world and every session without a seed: its index is built once and shared.
   const world = datesOffset === 0 ? loaded.world : shiftWorldDates(loaded.world, datesOffset);
   const idSeed = options.seed ?? (options.deterministic ? DEFAULT_SEED : undefined);
+  const replica = options.store === undefined ? undefined : replicaFor(options, world, idSeed, clockSource, clockStart, logger, checkMs);
   const settings: WorldSettings = {
+    ...(replica ? { replication: watchWorlds(replica.capture, clockSource) } : {}),
     hmac: nodeHmacSha256,
     clockSource,
     ...(clockStart ? { clockStart } : {}),
@@ -248,7 +269,9 @@ export function createMock<const Own extends OwnScenarios = []>(options: MockOpt
   // The user's scenarios are checked here (a TypeError naming one), their params schemas compiled.
   const scenarios = createScenarioCatalogue(options.scenarios ? { scenarios: options.scenarios as ReadonlyArray<Scenario<string, never>> } : {});
   const baseClock = createWorldClock(settings);
-  const { store, journal, restoredWrites, summary, keepClock } = storeFor(world, options, document, baseClock, logger);
+  const { store, journal, restoredWrites, summary, keepClock } = replica
+    ? { store: createWorldStore(world, { clock: baseClock.now, ...settings.replication!.storeHooks('') }), journal: undefined, restoredWrites: undefined, summary: undefined, keepClock: undefined }
+    : storeFor(world, options, document, baseClock, logger);
   // With a state file the clock is kept there (`/__mock/clock`, `--clock`), so a restart goes on from it.
   const clock = keepClock ? keptClock(baseClock, clockSource, keepClock) : baseClock;
   const base = createMockWorld(settings, clock, store, { idEpoch: restoredWrites ?? 0 });
@@ -274,7 +297,7 @@ export function createMock<const Own extends OwnScenarios = []>(options: MockOpt
   const seededWorld = (seed: number, corrections?: number) => seededSessionWorld(seed, corrections ?? options.corrections, seedDatesOffset, document, embeddedWorld);
   const openSessionWorld = sessionWorldOpener(world, settings, seededWorld);
   // Node's own timers: a test's fake ones would hold back (or loop on) the sweep that ends expired sessions.
-  const sessions = createSessions(openSessionWorld, base.clock, { setTimeout, clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout) }, scenarios);
+  const sessions = createSessions(openSessionWorld, base.clock, { setTimeout, clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout) }, scenarios, replica?.sessionLog);
   const requests = createRequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const context: MockContext = {
     document,
@@ -290,6 +313,7 @@ export function createMock<const Own extends OwnScenarios = []>(options: MockOpt
     defects: new Set(options.defects ?? []),
     publicHosts,
     ...(options.adminToken !== undefined ? { adminToken: options.adminToken } : {}),
+    ...(replica ? { replica } : {}),
   };
   let core: MockCore;
   try {
@@ -298,10 +322,18 @@ export function createMock<const Own extends OwnScenarios = []>(options: MockOpt
     journal?.close();
     throw error;
   }
+  // A replica joins the deployment in the background; listen() waits for it and fails with its reason.
+  const ready = replica
+    ? replica.start({ base, sessions, journal: requests, useCursorSecret: (secret) => (base.cursors = createCursorSealer(secret, base.clock.now, nodeHmacSha256)) })
+    : Promise.resolve();
+  ready.catch(() => {});
   const close = () => {
     sessions.close();
     journal?.close();
+    void replica?.close();
   };
+  const inProcess = <T extends (...args: never[]) => unknown>(what: string, write: T): T =>
+    (replica ? () => { throw new TypeError(`${what} changes only this process's worlds, and with a store (store, --store) every replica must see each change: ${REPLICA_OVER_HTTP}`); } : write) as T;
   return {
     app: expressAppAround(coreListener(core, context)),
     worldChecks: loaded.checks,
@@ -309,20 +341,71 @@ export function createMock<const Own extends OwnScenarios = []>(options: MockOpt
     context,
     stateNotices: journal?.notices ?? [],
     ...(options.stateFile !== undefined && summary ? { state: { file: options.stateFile, restoredWrites: restoredWrites ?? 0, restored: summary } } : {}),
-    listen: (port = 0, host = '127.0.0.1') => {
+    listen: async (port = 0, host = '127.0.0.1') => {
+      await ready;
       const answers = createAnswerBatch();
-      return listen(coreListener(core, context, { reuseBodyMemory: true, answers }), answers, port, host, close);
+      const running = await listen(coreListener(core, context, { reuseBodyMemory: true, answers }), answers, port, host, close);
+      return replica ? { ...running, close: () => running.close().then(() => replica.close()) } : running;
     },
+    ready: () => ready,
     close,
-    createSession: (sessionOptions) => inProcessSession(sessions, scenarios, sessions.create(sessionOptions)),
-    scenarios: { list: () => scenarios.list(), apply: applierOf<Own>(scenarios, () => base).apply },
+    createSession: inProcess('createSession', (sessionOptions?: SessionOptions) => inProcessSession(sessions, scenarios, sessions.create(sessionOptions))),
+    scenarios: { list: () => scenarios.list(), apply: inProcess('scenarios.apply', applierOf<Own>(scenarios, () => base).apply) },
     sessions,
     journal: requests,
-    clock: guardedClock(base),
+    clock: replica ? replicaClock(base) : guardedClock(base),
   };
 }
 
 /** The base world's clock as `mock.clock` hands it out: refusing what the clock routes refuse. */
+const REPLICA_OVER_HTTP = 'make it over HTTP (POST /__mock/sessions, /__mock/scenarios, /__mock/clock) or with openSession(url), which go through the store';
+
+/** With a store, the clock is read here and set over HTTP, so that the log holds every setting. */
+function replicaClock(world: MockWorld): MockClock {
+  const refuse = () => {
+    throw new TypeError(`mock.clock changes only this process's clock, and with a store (store, --store) every replica must see each change: ${REPLICA_OVER_HTTP}`);
+  };
+  return { now: world.clock.now, read: world.clock.read, set: refuse, advance: refuse };
+}
+
+/** The options a store rules out: each would keep or make a world of its own. */
+function refuseWithStore(options: MockOptions): void {
+  if (!/^postgres(ql)?:\/\//.test(options.store!)) {
+    throw new TypeError(`store (--store, KINDGI_MOCK_STORE) is a PostgreSQL URL, postgres://user:password@host:5432/database, not one that starts "${options.store!.split(':')[0]}:"`);
+  }
+  if (options.stateFile !== undefined) throw new TypeError('store (--store) keeps every write in the shared store, and a state file (--state) in one process: use one or the other');
+  if (options.dates === 'now') throw new TypeError('dates "now" (--dates now) moves the world\'s dates to each start, so replicas started at different times would serve different worlds: with a store, keep dates "world" and set the clock (--clock)');
+  if (typeof options.clock === 'function') throw new TypeError('a clock function is this process\'s own time, and replicas sharing a store must share one: give clock as { now, frozen } (--clock), or none');
+}
+
+/** A replica of the deployment on `options.store`, which must serve this world with these settings. */
+function replicaFor(options: MockOptions, world: World, idSeed: number | undefined, clockSource: () => number, clockStart: ClockSetting | undefined, logger: Logger, checkMs: number): Replica {
+  const given = options.cursorSecret ?? (idSeed !== undefined ? cursorSecretOf(idSeed) : undefined);
+  // What makes replicas answer alike: the world, and each setting that decides an answer.
+  const worldSettings: ReplicaWorldSettings = {
+    world: worldFingerprint(world),
+    seed: idSeed ?? null,
+    checkMs,
+    approvalMs: options.approvalMs ?? null,
+    clock: clockStart ?? null,
+    faults: options.faults ?? {},
+    cursorSecret: given === undefined ? null : createHash('sha256').update(given).digest('hex'),
+    scenarios: (options.scenarios ?? []).map((scenario) => scenario.name),
+  };
+  return createReplica({
+    url: options.store!,
+    ...(options.replicaId !== undefined ? { replicaId: options.replicaId } : {}),
+    worldSettings,
+    cursorSecret: given ?? randomHexes(32, 1)[0]!,
+    cursorSecretGiven: given !== undefined,
+    clockSource,
+    ...(clockStart ? { startClock: clockStart } : {}),
+    startFaults: options.faults ?? {},
+    logger,
+    ...(options.storeCompactEvery !== undefined ? { compactEvery: options.storeCompactEvery } : {}),
+  });
+}
+
 function guardedClock(world: MockWorld): MockClock {
   return {
     now: world.clock.now,

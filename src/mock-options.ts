@@ -35,6 +35,10 @@ const OPTIONS: Record<string, [string, Check]> = {
   faultSeed: ['a whole number', (v) => Number.isInteger(v)],
   logger: ['{ warn(message), error(message) }', (v) => object(v) && typeof (v as Record<string, unknown>).warn === 'function' && typeof (v as Record<string, unknown>).error === 'function'],
   defects: ['a list of defect names', Array.isArray],
+  // Its scheme is checked where a store is made, by a message that does not repeat the URL (it may hold a password).
+  store: ['a PostgreSQL URL (postgres://user:password@host:5432/database)', text],
+  replicaId: ['a non-empty string', text],
+  storeCompactEvery: ['a whole number, 1 or more', whole(1)],
   scenarios: ['a list of scenarios made with defineScenario (kindgi-mock/scenarios), each with a name, a description, params and build', (v) => Array.isArray(v) && v.every(scenarioLike)],
 };
 

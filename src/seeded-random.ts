@@ -13,8 +13,9 @@ export function isSeed(value: unknown): value is number {
   return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_SEED;
 }
 
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
+/** `skip`: start as if that many numbers had been drawn already (the state moves by one constant a draw). */
+export function seededRandom(seed: number, skip = 0): () => number {
+  let state = (seed + Math.imul(skip, 0x6d2b79f5)) >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;

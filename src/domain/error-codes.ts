@@ -38,6 +38,7 @@ export const ERROR_STATUS = {
   'response-invalid': 500,
   'database-busy': 503,
   'state-write-failed': 503,
+  'store-unavailable': 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

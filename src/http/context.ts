@@ -12,6 +12,7 @@ import type { Sessions } from '../worlds/sessions.ts';
 import type { RequestJournal } from './request-journal.ts';
 import type { Exchange } from './exchange.ts';
 import type { ScenarioCatalogue } from '../scenarios/contract.ts';
+import type { ReplicaGate } from '../replica/replica.ts';
 
 export interface FaultSettings {
   /** Answer `503 database-busy` to this share of `/v1` requests, with `Retry-After`. */
@@ -45,6 +46,8 @@ export interface MockWorld {
   idempotencyInFlight: InFlightKeys;
   /** Back to the world as loaded, its id sequence and random faults started again (the faults and the clock stay). */
   reset(): void;
+  /** The same, without what a session's reset does again (its scenarios): a replica replaying a reset the log holds. */
+  resetToLoaded(): void;
 }
 
 export interface MockContext {
@@ -70,6 +73,8 @@ export interface MockContext {
   publicHosts?: readonly string[];
   /** Test-only injected defects (see defects.ts); empty in normal use. */
   defects: ReadonlySet<Defect>;
+  /** With a shared store (`--store`): the replica every request takes its turn through. */
+  replica?: ReplicaGate;
 }
 
 /** The world a request was bound to (by its token, or its `/__mock/sessions/{id}` path); the base world before that. */

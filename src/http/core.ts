@@ -5,6 +5,8 @@
 import type { SpecOperation } from '../spec/operations.ts';
 import type { SpecValidators } from '../spec/validators.ts';
 import { utf8 } from '../digest.ts';
+import type { ApiError } from './api-error.ts';
+import type { HeldAnswer } from '../replica/replica.ts';
 import type { MockContext, MockWorld, Reply } from './context.ts';
 import { defectIdempotencyKey } from './defect-behaviours.ts';
 import { defectRequest } from './defects.ts';
@@ -15,7 +17,7 @@ import { bindWorldByToken } from './stages/bind-world.ts';
 import { noStoreOnV1 } from './stages/cache-control.ts';
 import { cors } from './stages/cors.ts';
 import { errorResponse } from './stages/error-response.ts';
-import { randomFaults } from './stages/faults.ts';
+import { databaseBusy, randomFaults } from './stages/faults.ts';
 import { takeIdempotencyKey } from './stages/idempotency.ts';
 import { isJournalled, journalAnswer } from './stages/journal-requests.ts';
 import { checkedRequestBody } from './stages/json-body.ts';
@@ -102,7 +104,8 @@ export function createCore(ctx: MockContext, handlers: Record<string, OperationH
     }
     // The faults strike a request the mock has let in, as a slow or busy database would: a write
     // waits holding its Idempotency-Key, so a retry meanwhile is `409 idempotency-key-in-flight`.
-    const waited = randomFaults(world, operation);
+    // A replica waits out the latency before the request takes its turn (replica.ts): turns are one at a time.
+    const waited = ctx.replica ? databaseBusy(world, operation) : randomFaults(world, operation);
     return waited ? waited.then(() => performAfterWait(exchange, operation, world)) : perform(exchange, operation);
   };
 
@@ -118,9 +121,13 @@ export function createCore(ctx: MockContext, handlers: Record<string, OperationH
     return reply instanceof Promise ? reply.then((settled: Reply) => send(exchange, ctx, operation, settled)) : send(exchange, ctx, operation, reply);
   };
 
+  const journal = (exchange: Exchange, response: CoreResponse, startedMs: number, at: number): void => {
+    if (response.stream === undefined && isJournalled(ctx, exchange)) journalAnswer(ctx, exchange, response, startedMs, at);
+  };
+
   const finish = (exchange: Exchange, response: CoreResponse, startedMs: number, at: number): CoreResponse => {
     if (exchange.cleanups.length > 0) for (const cleanup of exchange.cleanups.splice(0)) cleanup();
-    if (response.stream === undefined && isJournalled(ctx, exchange)) journalAnswer(ctx, exchange, response, startedMs, at);
+    journal(exchange, response, startedMs, at);
     return response;
   };
 
@@ -141,10 +148,44 @@ export function createCore(ctx: MockContext, handlers: Record<string, OperationH
     }
   };
 
+  // A replica's refusal before the request reaches a world (the store is down): the same headers and envelope as any.
+  const refuse = (request: CoreRequest, error: ApiError): CoreResponse => {
+    const exchange = new Exchange(request);
+    const startedMs = performance.now();
+    const at = Date.now();
+    try {
+      assignRequestId(exchange);
+      noStoreOnV1(exchange);
+      cors(exchange);
+    } catch {
+      // A refusal of its own (a foreign origin) loses to the store's: the caller must retry either way.
+    }
+    return finish(exchange, errorResponse(ctx, exchange, error), startedMs, at);
+  };
+  // A replica's answer, journalled only when the replica sends it (after the log took its write).
+  const held = (request: CoreRequest): HeldAnswer | Promise<HeldAnswer> => {
+    const exchange = new Exchange(request);
+    const startedMs = performance.now();
+    const at = Date.now();
+    const done = (response: CoreResponse): HeldAnswer => {
+      if (exchange.cleanups.length > 0) for (const cleanup of exchange.cleanups.splice(0)) cleanup();
+      return { response, journal: () => journal(exchange, response, startedMs, at) };
+    };
+    try {
+      const answered = answer(exchange)!;
+      if (!(answered instanceof Promise)) return done(answered);
+      return answered.then(done, (error: unknown) => done(errorResponse(ctx, exchange, error)));
+    } catch (error) {
+      return done(errorResponse(ctx, exchange, error));
+    }
+  };
+  const { replica } = ctx;
+  const served = replica ? (request: CoreRequest) => replica.respond(request, held, refuse) : respond;
+
   return {
     operations,
-    respond,
-    handle: async (request) => respond(request),
+    respond: served,
+    handle: async (request) => served(request),
   };
 }
 

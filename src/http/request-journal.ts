@@ -22,6 +22,8 @@ export interface AnsweredRequest {
   principalId?: string;
   sessionId?: string;
   authorization?: string;
+  /** With a store (`--store`): the replica that answered it. */
+  replica?: string;
   /** The parsed request body, as the handlers saw it. */
   requestBody?: unknown;
   /** The bytes sent. */
@@ -35,6 +37,12 @@ interface KeptRequest extends Omit<AnsweredRequest, 'requestBody' | 'responseByt
   request?: KeptBody;
   response?: KeptBody;
   errorCode?: string;
+  /** Another replica's entry: its Authorization as that replica masked it. */
+  maskedAuthorization?: string;
+  /** Which entry of the journal's life it was (1, 2, …), so a replica can tell which it has shared. */
+  number: number;
+  /** Another replica's entry (recordEntry): this one does not share it again. */
+  elsewhere?: true;
 }
 
 interface KeptBody {
@@ -57,6 +65,14 @@ export interface RequestJournal {
   /** How many entries it keeps at most; 0 keeps none. */
   readonly capacity: number;
   record(answered: AnsweredRequest): void;
+  /** Keeps an entry another replica answered (src/replica), as it listed it. */
+  recordEntry(entry: JournalEntry): void;
+  /**
+   * This process's own entries recorded after `mark` (a count of entries, 0 at first) that the
+   * journal still holds, oldest first, as listed but each successful answer's body cut to
+   * `responseBytes`; and the mark to ask from next time. For a replica to share them.
+   */
+  ownSince(mark: number, responseBytes: number): { entries: JournalEntry[]; mark: number };
   /** Newest first. */
   list(filter?: JournalFilter): JournalEntry[];
   /** Called with each entry from now on; returns the unsubscribe. */
@@ -68,23 +84,55 @@ export function createRequestJournal(capacity = DEFAULT_JOURNAL_SIZE): RequestJo
   let next = 0;
   let count = 0;
   const listeners = new Set<(entry: JournalEntry) => void>();
+  let recorded = 0;
+  /** Other replicas' entries taken: they come a little late, so the ring is not in time order then. */
+  let fromElsewhere = 0;
+  // Newest first by the time each request came, whichever replica answered it (the same order on every replica).
+  const listByTime = (filter: JournalFilter, limit: number): JournalEntry[] => {
+    const matching: KeptRequest[] = [];
+    for (let i = 1; i <= count; i += 1) {
+      const kept = ring[(next - i + capacity) % capacity]!;
+      if (matchesFilter(kept, filter)) matching.push(kept);
+    }
+    return matching
+      .sort((a, b) => b.at - a.at || (a.requestId < b.requestId ? 1 : -1))
+      .slice(0, limit)
+      .map(entryOf);
+  };
+  const ringIn = (kept: KeptRequest) => {
+    recorded += 1;
+    kept.number = recorded;
+    if (capacity > 0) {
+      ring[next] = kept;
+      next = (next + 1) % capacity;
+      count = Math.min(count + 1, capacity);
+    }
+    if (listeners.size > 0) {
+      const entry = entryOf(kept);
+      for (const listener of listeners) listener(entry);
+    }
+  };
   return {
     capacity,
     record(answered) {
-      const kept = keep(answered, ring[next]);
-      if (capacity > 0) {
-        ring[next] = kept;
-        next = (next + 1) % capacity;
-        count = Math.min(count + 1, capacity);
+      ringIn(keep(answered, ring[next]));
+    },
+    recordEntry(entry) {
+      fromElsewhere += 1;
+      ringIn(keptOf(entry));
+    },
+    ownSince(mark, responseBytes) {
+      const entries: JournalEntry[] = [];
+      for (let i = Math.min(recorded - mark, count); i >= 1; i -= 1) {
+        const kept = ring[(next - i + capacity) % capacity]!;
+        if (!kept.elsewhere) entries.push(entryOf(kept.status < 400 && kept.response ? { ...kept, response: cutShared(kept.response, responseBytes) } : kept));
       }
-      if (listeners.size > 0) {
-        const entry = entryOf(kept);
-        for (const listener of listeners) listener(entry);
-      }
+      return { entries, mark: recorded };
     },
     list(filter = {}) {
-      const found: JournalEntry[] = [];
       const limit = filter.limit ?? 100;
+      if (fromElsewhere > 0) return listByTime(filter, limit);
+      const found: JournalEntry[] = [];
       for (let i = 1; i <= count && found.length < limit; i += 1) {
         const answered = ring[(next - i + capacity) % capacity]!;
         if (matchesFilter(answered, filter)) found.push(entryOf(answered));
@@ -109,10 +157,11 @@ export function matchesFilter(request: { status: number; path: string }, filter:
 function keep(answered: AnsweredRequest, replaced: KeptRequest | undefined): KeptRequest {
   const { requestBody, responseBytes } = answered;
   // Named, not spread: this runs for every answer.
-  const kept: KeptRequest = { requestId: answered.requestId, at: answered.at, method: answered.method, path: answered.path, status: answered.status, ms: answered.ms };
+  const kept: KeptRequest = { requestId: answered.requestId, at: answered.at, method: answered.method, path: answered.path, status: answered.status, ms: answered.ms, number: 0 };
   if (answered.principalId !== undefined) kept.principalId = answered.principalId;
   if (answered.sessionId !== undefined) kept.sessionId = answered.sessionId;
   if (answered.authorization !== undefined) kept.authorization = answered.authorization;
+  if (answered.replica !== undefined) kept.replica = answered.replica;
   if (answered.violations !== undefined) kept.violations = answered.violations;
   if (requestBody !== undefined) kept.request = cut(utf8(JSON.stringify(requestBody) ?? 'null'), replaced?.request);
   if (responseBytes !== undefined && responseBytes.length > 0) kept.response = cut(responseBytes, replaced?.response);
@@ -121,6 +170,25 @@ function keep(answered: AnsweredRequest, replaced: KeptRequest | undefined): Kep
     if (errorCode !== undefined) kept.errorCode = errorCode;
   }
   return kept;
+}
+
+/** Another replica's entry, kept as it listed it. */
+function keptOf(entry: JournalEntry): KeptRequest {
+  const kept: KeptRequest = { requestId: entry.requestId, at: Date.parse(entry.at), method: entry.method, path: entry.path, status: entry.status, ms: entry.ms, number: 0, elsewhere: true };
+  if (entry.principalId !== undefined) kept.principalId = entry.principalId;
+  if (entry.sessionId !== undefined) kept.sessionId = entry.sessionId;
+  if (entry.authorization !== undefined) kept.maskedAuthorization = entry.authorization;
+  if (entry.replica !== undefined) kept.replica = entry.replica;
+  if (entry.violations !== undefined) kept.violations = entry.violations;
+  if (entry.errorCode !== undefined) kept.errorCode = entry.errorCode;
+  if (entry.requestBody !== undefined) kept.request = { bytes: utf8(entry.requestBody), truncated: entry.requestBodyTruncated === true };
+  if (entry.responseBody !== undefined) kept.response = { bytes: utf8(entry.responseBody), truncated: entry.responseBodyTruncated === true };
+  return kept;
+}
+
+/** A body as shared with other replicas: its first `bytes` (no copy: the text is made from it at once). */
+function cutShared(body: KeptBody, bytes: number): KeptBody {
+  return body.bytes.length <= bytes ? body : { bytes: body.bytes.subarray(0, bytes), truncated: true };
 }
 
 /** The first JOURNAL_BODY_BYTES of `bytes`, copied into `reused`'s memory when it is large enough: a fresh array per entry cost more than the copy. */
@@ -146,6 +214,8 @@ function entryOf(kept: KeptRequest): JournalEntry {
     ...(kept.errorCode !== undefined ? { errorCode: kept.errorCode } : {}),
     ...(kept.violations ? { violations: kept.violations } : {}),
     ...(kept.authorization !== undefined ? { authorization: masked(kept.authorization) } : {}),
+    ...(kept.maskedAuthorization !== undefined ? { authorization: kept.maskedAuthorization } : {}),
+    ...(kept.replica !== undefined ? { replica: kept.replica } : {}),
     ...(request ? { requestBody: request.text, ...(request.truncated ? { requestBodyTruncated: true as const } : {}) } : {}),
     ...(response ? { responseBody: response.text, ...(response.truncated ? { responseBodyTruncated: true as const } : {}) } : {}),
   };

@@ -867,7 +867,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The database was too busy to answer in time (`database-busy`; the mock also answers `state-write-failed` when `--state` could not put a write on disk); `Retry-After` says when to try again. */
+        /** @description The database was too busy to answer in time (`database-busy`); `Retry-After` says when to try again. The mock also answers `state-write-failed` when `--state` could not put a write on disk. A replica answers `store-unavailable` to every request, `/__mock` and `/health` too, while it cannot reach its shared store (`--store`). */
         DatabaseBusy: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];

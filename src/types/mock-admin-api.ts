@@ -900,6 +900,13 @@ export interface components {
             /** @description How many runs the world has. */
             runs: number;
             faults: components["schemas"]["Faults"];
+            /** @description With a shared store (`--store`), the replica that answered and how far it has read the deployment's log. */
+            store?: {
+                /** @description Its name (`--replica-id`, else host:pid). */
+                replica: string;
+                /** @description The log position whose worlds it served this answer from. */
+                position: number;
+            };
         };
         ResetDone: {
             /** @constant */
@@ -1076,6 +1083,8 @@ export interface components {
             principalId?: string;
             /** @description The session its token reached. */
             sessionId?: string;
+            /** @description With a shared store (`--store`), the replica that answered it (`--replica-id`); every replica's journal lists every replica's requests. */
+            replica?: string;
             /** @description The `error.code` of a refusal (4xx, 5xx). */
             errorCode?: string;
             /** @description How the answer broke its document, when it did (`response-invalid`). */
@@ -1355,8 +1364,8 @@ export interface components {
         };
         CodeOf503: {
             error?: {
-                /** @constant */
-                code?: "state-write-failed";
+                /** @enum {string} */
+                code?: "state-write-failed" | "store-unavailable";
             };
         };
         /** @description Every 4xx and 5xx answer. */
@@ -1851,7 +1860,7 @@ export interface components {
                 "application/json": components["schemas"]["InternalErrorError"];
             };
         };
-        /** @description With `--state`, the disk did not take a write this request made or caused (`state-write-failed`); nothing changed, and `Retry-After` says when to try again. */
+        /** @description With `--state`, the disk did not take a write this request made or caused (`state-write-failed`); nothing changed, and `Retry-After` says when to try again. With `--store`, this replica cannot reach the shared store (`store-unavailable`); nothing changed unless a retry finds it done, and `Retry-After` says when to try again. */
         StateWriteFailed: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];

@@ -3,7 +3,7 @@ import type { FaultSettings, MockWorld } from '../http/context.ts';
 import { createCursorSealer } from '../http/cursor.ts';
 import { randomBytes, type Hmac } from '../digest.ts';
 import { seededRandom } from '../seeded-random.ts';
-import type { WorldStore } from '../store/world-store.ts';
+import type { StoreOptions, WorldStore } from '../store/world-store.ts';
 import { cursorSecretOf, idMaker } from './id-sequence.ts';
 import { clockRangeProblem, createMockClock, type ClockSetting, type MockClock } from './mock-clock.ts';
 
@@ -25,6 +25,19 @@ export interface WorldSettings {
   faultSeed?: number;
   /** The HMAC that seals cursors: node:crypto's on a server (native, faster), plain JavaScript's (digest.ts) by default. */
   hmac?: (key: string | Uint8Array) => Hmac;
+  /**
+   * With a shared store (src/replica): the hooks of a world's store, by the world's key ('' the
+   * base world, a session's id), and what watches its clock and faults, so that each change goes
+   * to the log every replica applies.
+   */
+  replication?: WorldReplication;
+}
+
+/** What a replica hooks into each world it makes (see WorldSettings.replication). */
+export interface WorldReplication {
+  storeHooks(worldKey: string): Pick<StoreOptions, 'onCommit' | 'onReset'>;
+  /** Called once the world is made: it may wrap the world's clock and watch its faults. */
+  attach(worldKey: string, world: MockWorld): void;
 }
 
 /** A world's clock, as the settings start it; made before its store, which keeps time by it. */
@@ -46,13 +59,15 @@ export function createMockWorld(settings: WorldSettings, clock: MockClock, store
     newId: idMaker(settings.seed, extra.idEpoch),
     random: random(),
     idempotencyInFlight: new Set(),
-    reset() {
+    reset: () => world.resetToLoaded(),
+    resetToLoaded() {
       // As at a fresh start, so that a test that resets its session gets the ids a new one would.
       store.reset();
       world.newId = idMaker(settings.seed);
       world.random = random();
     },
   };
+  settings.replication?.attach(extra.sessionId ?? '', world);
   return world;
 }
 

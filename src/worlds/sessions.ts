@@ -6,10 +6,11 @@
 // may start at another size (`corrections`) and with scenarios applied, all or none.
 import type { Principal } from '../domain/world.ts';
 import type { MockWorld } from '../http/context.ts';
-import type { MockClock } from './mock-clock.ts';
+import type { KeptClock, MockClock } from './mock-clock.ts';
 import type { components } from '../types/mock-admin-api.ts';
 import { listedPrincipal } from './principal-listing.ts';
 import { isSeed, MAX_SEED } from '../seeded-random.ts';
+import { randomHexes } from '../digest.ts';
 import { ScenarioRefusal, type ScenarioCatalogue, type ScenarioResult } from '../scenarios/contract.ts';
 
 export const DEFAULT_SESSION_TTL_SECONDS = 30 * 60;
@@ -79,6 +80,39 @@ export class SessionRefusal extends Error {
   }
 }
 
+/** A session as a shared store's log carries it (src/replica): what every replica needs to open the same one. */
+export interface SessionRecord {
+  summary: Omit<SessionSummary, 'expiresAt' | 'writes'>;
+  corrections?: number;
+  scenarios?: SessionScenario[];
+  lastUsed: number;
+  /** Its own tokens, each with the world's token it stands for. */
+  tokens: [string, string][];
+  cursorSecret?: string;
+  /** Its clock as it opened, with the real time then, so that a replica that learns of it later runs it on alike. */
+  clock?: KeptClock;
+}
+
+/**
+ * Where the sessions of a replica tell what every replica must learn (src/replica). With it, a
+ * session ends only by the log: one idle past its TTL is refused at once, and `expired` asks
+ * for its end, which every replica then applies.
+ */
+export interface SessionLog {
+  opened(record: SessionRecord, world: MockWorld): void;
+  ended(id: string): void;
+  /**
+   * A request let in with one of its tokens at `at`. With a log, the session's last use is the
+   * last one the log holds (`lastUsed`), so that every replica counts its idle time alike: the
+   * replica logs this one when the last is old enough.
+   */
+  used(id: string, at: number, lastUsed: number, ttlSeconds: number): void;
+  /** Idle for its TTL as this replica knows at `at`. */
+  expired(id: string, at: number): void;
+  /** A cursor secret for a session without a seed, to be carried in its record. */
+  newCursorSecret(): string;
+}
+
 export interface Sessions {
   /** Throws SessionRefusal for options it does not take, or past MAX_OPEN_SESSIONS. */
   create(options?: SessionOptions): Session;
@@ -107,10 +141,24 @@ export interface Sessions {
   size(): number;
   /** Stops the sweep (the mock's close): an expired session is then forgotten only when next looked at. */
   close(): void;
+  /** For a replica: opens the session a log entry holds, as it opened on another. */
+  adopt(record: SessionRecord): MockWorld;
+  /** For a replica: the log ended it; with `at` (an expiry), only if no use the log holds came since. */
+  drop(id: string, at?: number): void;
+  /** For a replica: a use the log holds. */
+  usedAt(id: string, at: number): void;
+  /** For a replica: its world, open or expired, without using it. */
+  peekWorld(id: string): MockWorld | undefined;
+  /** For a replica about to read the log again: forgets every session. */
+  clear(): void;
+  /** For a replica's snapshot: each session kept, as a log entry opens it, with its last use. */
+  records(): SessionRecord[];
 }
 
 interface OpenSession {
   summary: Omit<SessionSummary, 'expiresAt' | 'writes'>;
+  /** With a log: what opened it, for a snapshot. */
+  record?: SessionRecord;
   world: MockWorld;
   lastUsed: number;
   /** Its own tokens, in the order of its world's principals, each to the world's token it stands for. */
@@ -126,23 +174,29 @@ interface OpenSession {
  *   `scenarios` is refused.
  */
 export function createSessions(
-  openWorld: (id: string, seed: number | undefined, corrections?: number) => MockWorld,
+  openWorld: (id: string, seed: number | undefined, corrections?: number, cursorSecret?: string) => MockWorld,
   clock: MockClock,
   timers: SweepTimers = loadTimeTimers,
   catalogue?: ScenarioCatalogue,
+  log?: SessionLog,
 ): Sessions {
   const open = new Map<string, OpenSession>();
   const expiresAt = (session: OpenSession) => session.lastUsed + session.summary.ttlSeconds * 1000;
+  // Alone, an expired session is forgotten at once; with a log, its end is asked for, and it goes when the log says.
+  const expire = (id: string, now: number) => (log ? log.expired(id, now) : open.delete(id));
   /** The open session; `use`: it stays open for another TTL from now. */
   const live = (id: string, use = true): OpenSession | undefined => {
     const session = open.get(id);
     if (!session) return undefined;
     const now = clock.now();
     if (expiresAt(session) <= now) {
-      open.delete(id);
+      expire(id, now);
       return undefined;
     }
-    if (use) session.lastUsed = Math.max(session.lastUsed, now);
+    if (use) {
+      if (log) log.used(id, now, session.lastUsed, session.summary.ttlSeconds);
+      else session.lastUsed = Math.max(session.lastUsed, now);
+    }
     return session;
   };
   /** Forgets the expired ones; returns when the first of the others expires (Infinity when none is open). */
@@ -151,10 +205,21 @@ export function createSessions(
     let next = Infinity;
     for (const [id, session] of open) {
       const expiry = expiresAt(session);
-      if (expiry <= now) open.delete(id);
+      if (expiry <= now) expire(id, now);
       else next = Math.min(next, expiry);
     }
     return next;
+  };
+  const openCount = () => {
+    if (!log) return open.size;
+    const now = clock.now();
+    let count = 0;
+    for (const session of open.values()) if (expiresAt(session) > now) count += 1;
+    return count;
+  };
+  const keep = (session: OpenSession) => {
+    open.set(session.summary.id, session);
+    armSweep(expiresAt(session) - clock.now());
   };
 
   // One timer for every session: due at the first expiry, and never further off than
@@ -188,12 +253,13 @@ export function createSessions(
     create(options = {}) {
       checkSessionOptions(options);
       forgetExpired();
-      if (open.size >= MAX_OPEN_SESSIONS) {
+      if (openCount() >= MAX_OPEN_SESSIONS) {
         throw new SessionRefusal('too-many-sessions', `${MAX_OPEN_SESSIONS} sessions are open, the most the mock keeps: end some (DELETE /__mock/sessions/{id}) or give them a shorter ttlSeconds`);
       }
       const id = `ses_${randomHexes(8, 1)[0]!}`;
       const now = clock.now();
-      const world = openWorld(id, options.seed, options.corrections);
+      const cursorSecret = log && options.seed === undefined ? log.newCursorSecret() : undefined;
+      const world = openWorld(id, options.seed, options.corrections, cursorSecret);
       // Before the session is kept: one refused, and it never opened.
       const applied = applyRequested(world, options.scenarios ?? [], catalogue);
       if (applied.length > 0) reapplyOnReset(world, options.scenarios!, catalogue!);
@@ -209,21 +275,38 @@ export function createSessions(
         lastUsed: now,
         tokens: ownTokens(id, world.store.principals()),
       };
-      open.set(id, session);
-      armSweep(expiresAt(session) - now);
+      if (log) {
+        session.record = {
+          summary: session.summary,
+          ...(options.corrections !== undefined ? { corrections: options.corrections } : {}),
+          ...(applied.length > 0 ? { scenarios: options.scenarios! } : {}),
+          lastUsed: now,
+          tokens: [...session.tokens],
+          ...(cursorSecret !== undefined ? { cursorSecret } : {}),
+        };
+        log.opened(session.record, world);
+      }
+      keep(session);
       const opened = withPrincipals(session);
       return { ...opened, ...(options.scenarios !== undefined ? { scenarios: applied.map((result) => withOwnTokens(session, result)) } : {}) };
     },
     list() {
       forgetExpired();
-      return [...open.values()].map(summaryOf);
+      const now = clock.now();
+      // With a log, an expired session waits in `open` for its end: it is not listed meanwhile.
+      return [...open.values()].filter((session) => expiresAt(session) > now).map(summaryOf);
     },
     get(id) {
       const session = live(id);
       return session && withPrincipals(session);
     },
     world: (id) => live(id)?.world,
-    end: (id) => live(id) !== undefined && open.delete(id),
+    end(id) {
+      if (live(id, false) === undefined) return false;
+      open.delete(id);
+      log?.ended(id);
+      return true;
+    },
     resolveToken(token) {
       const named = SESSION_TOKEN.exec(token);
       if (!named) return undefined;
@@ -239,12 +322,30 @@ export function createSessions(
       const session = live(id, false);
       return session ? withOwnTokens(session, result) : result;
     },
-    size: () => open.size,
+    size: openCount,
     close() {
       closed = true;
       if (sweep !== undefined) timers.clearTimeout(sweep);
       sweep = undefined;
     },
+    adopt(record) {
+      const { summary } = record;
+      const world = openWorld(summary.id, summary.seed, record.corrections, record.cursorSecret);
+      if (record.scenarios && catalogue) reapplyOnReset(world, record.scenarios, catalogue);
+      keep({ summary, record, world, lastUsed: record.lastUsed, tokens: new Map(record.tokens) });
+      return world;
+    },
+    drop(id, at) {
+      const session = open.get(id);
+      if (session && (at === undefined || expiresAt(session) <= at)) open.delete(id);
+    },
+    usedAt(id, at) {
+      const session = open.get(id);
+      if (session) session.lastUsed = Math.max(session.lastUsed, at);
+    },
+    peekWorld: (id) => open.get(id)?.world,
+    clear: () => open.clear(),
+    records: () => [...open.values()].flatMap((session) => (session.record ? [{ ...session.record, lastUsed: session.lastUsed }] : [])),
   };
 }
 
@@ -285,7 +386,7 @@ function applyRequested(world: MockWorld, requested: readonly SessionScenario[],
  * the same scenarios (with a seed, on the same ids).
  */
 function reapplyOnReset(world: MockWorld, requested: readonly SessionScenario[], catalogue: ScenarioCatalogue): void {
-  const resetToLoaded = world.reset;
+  const resetToLoaded = () => world.resetToLoaded();
   world.reset = () => {
     resetToLoaded();
     try {
@@ -302,23 +403,6 @@ function reapplyOnReset(world: MockWorld, requested: readonly SessionScenario[],
 function ownTokens(sessionId: string, principals: readonly Principal[]): Map<string, string> {
   const random = randomHexes(16, principals.length);
   return new Map(principals.map((p, i) => [`${sessionId}_${random[i]!}`, p.token]));
-}
-
-const HEX_OF_BYTE = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
-
-/**
- * `count` strings of `bytes` random bytes each, as hex digits, from the platform's cryptographic
- * generator (Node's and a browser's alike): one call for them all, as a call costs more than its bytes.
- */
-function randomHexes(bytes: number, count: number): string[] {
-  const random = new Uint8Array(bytes * count);
-  // A call fills 65 536 bytes at most: a world may have thousands of principals.
-  for (let at = 0; at < random.length; at += 65_536) crypto.getRandomValues(random.subarray(at, at + 65_536));
-  return Array.from({ length: count }, (_, i) => {
-    let hex = '';
-    for (let at = i * bytes; at < (i + 1) * bytes; at += 1) hex += HEX_OF_BYTE[random[at]!];
-    return hex;
-  });
 }
 
 /** Throws SessionRefusal naming the first field of `options` that is not what a session takes. */

@@ -39,7 +39,8 @@ type AdminHandler = (exchange: Exchange, ctx: MockContext, world: MockWorld) => 
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
 
-const state: AdminHandler = (_exchange, _ctx, world) => ok({ ...world.store.counts(), faults: world.faults });
+const state: AdminHandler = (_exchange, ctx, world) =>
+  ok({ ...world.store.counts(), faults: world.faults, ...(ctx.replica ? { store: { replica: ctx.replica.id, position: ctx.replica.position() } } : {}) });
 
 const reset: AdminHandler = (_exchange, _ctx, world) => {
   world.reset();

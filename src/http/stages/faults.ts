@@ -9,16 +9,19 @@ import type { MockWorld } from '../context.ts';
  * - Synchronous unless a latency is set: a promise per request cost the fast path a microtask turn.
  */
 export function randomFaults(world: MockWorld, operation: SpecOperation): Promise<void> | undefined {
-  const { latencyMs } = world.faults;
-  if (latencyMs && latencyMs.max > 0) {
-    const wait = latencyMs.min + Math.floor(world.random() * (latencyMs.max - latencyMs.min + 1));
-    return new Promise<void>((resolve) => setTimeout(resolve, wait)).then(() => databaseBusy(world, operation));
-  }
+  const wait = latencyOf(world);
+  if (wait > 0) return new Promise<void>((resolve) => setTimeout(resolve, wait)).then(() => databaseBusy(world, operation));
   databaseBusy(world, operation);
   return undefined;
 }
 
-function databaseBusy(world: MockWorld, operation: SpecOperation): void {
+/** How long the world's latency fault holds the next request, drawn now; 0 when none is set. */
+export function latencyOf(world: MockWorld): number {
+  const { latencyMs } = world.faults;
+  return latencyMs && latencyMs.max > 0 ? latencyMs.min + Math.floor(world.random() * (latencyMs.max - latencyMs.min + 1)) : 0;
+}
+
+export function databaseBusy(world: MockWorld, operation: SpecOperation): void {
   const { databaseBusy: busy } = world.faults;
   if (operation.responses.has('503') && busy && world.random() < busy.rate) {
     throw new ApiError('database-busy', 'the database was too busy to answer in time (a fault injected into the mock)', undefined, { 'Retry-After': String(busy.retryAfter) });

@@ -32,5 +32,6 @@ export function journalAnswer(ctx: MockContext, exchange: Exchange, response: Co
   if (exchange.body !== undefined) answered.requestBody = exchange.body;
   if (response.body) answered.responseBytes = response.body;
   if (exchange.violations) answered.violations = exchange.violations;
+  if (ctx.replica) answered.replica = ctx.replica.id;
   ctx.journal.record(answered);
 }
