@@ -351,7 +351,7 @@ export function createMock<const Own extends OwnScenarios = []>(options: MockOpt
     close,
     createSession: inProcess('createSession', (sessionOptions?: SessionOptions) => inProcessSession(sessions, scenarios, sessions.create(sessionOptions))),
     scenarios: { list: () => scenarios.list(), apply: inProcess('scenarios.apply', applierOf<Own>(scenarios, () => base).apply) },
-    sessions,
+    sessions: replica ? { ...sessions, create: inProcess('sessions.create', sessions.create), end: inProcess('sessions.end', sessions.end) } : sessions,
     journal: requests,
     clock: replica ? replicaClock(base) : guardedClock(base),
   };

@@ -24,6 +24,8 @@ import { randomHexes } from '../digest.ts';
 export const DEFAULT_COMPACT_EVERY = 10_000;
 /** How often a replica that lost the store tries it again. */
 const PROBE_MS = 500;
+/** How often a replica tells the store it is alive. */
+const ALIVE_MS = 1000;
 /** Reads of the log a replica has on their way at once, at most. */
 const READS_ON_THEIR_WAY = 3;
 /** Log entries a joining replica reads at a time. */
@@ -613,6 +615,13 @@ export function createReplica(settings: ReplicaSettings): Replica {
     void sync();
   };
 
+  /** Every second, the store learns this replica is alive: one started under its name is warned. */
+  const sayAlive = (): void => {
+    if (closed) return;
+    if (state === 'up') client!.probe().catch(() => {});
+    setTimeout(sayAlive, ALIVE_MS).unref();
+  };
+
   const kick = (): void => {
     pump().catch((error: unknown) => {
       // Not expected (every turn's failure is caught): said, and the worlds are read again before the next turn.
@@ -671,6 +680,11 @@ export function createReplica(settings: ReplicaSettings): Replica {
             ...(startClock ? { startClock: { ...startClock, at: settings.clockSource() } } : {}),
           });
           deploymentClock = deployment.startClock;
+          if (deployment.namesakeSeenMsAgo !== undefined) {
+            settings.logger.warn(
+              `kindgi-mock: another replica named ${id} answered ${deployment.namesakeSeenMsAgo} ms ago (unless it is this one's previous run): the journal cannot tell two of one name apart; give each replica its own --replica-id`,
+            );
+          }
           if (!settings.cursorSecretGiven) mockWorlds.useCursorSecret(deployment.cursorSecret);
           await rejoin();
         } catch (error) {
@@ -689,6 +703,7 @@ export function createReplica(settings: ReplicaSettings): Replica {
         state = 'up';
         kick();
         if (mockWorlds.journal.capacity > 0) shareJournal(mockWorlds.journal);
+        sayAlive();
       })();
       return started;
     },

@@ -53,6 +53,7 @@ create table if not exists kindgi_log (
   seq bigint primary key, replica text not null, at timestamptz not null default now(), effects text not null);
 create table if not exists kindgi_snapshot (
   seq bigint primary key, effects bytea not null, at timestamptz not null default now());
+create table if not exists kindgi_replica (id text primary key, seen timestamptz not null);
 create table if not exists kindgi_journal (pos bigserial primary key, replica text not null, entries text not null);`;
 
 export interface Deployment {
@@ -60,6 +61,8 @@ export interface Deployment {
   cursorSecret: string;
   /** The base world's clock as the first replica started it (`--clock`), which every replica's runs on from. */
   startClock?: KeptClock;
+  /** Another replica of this one's name answered this long ago (ms), if lately. */
+  namesakeSeenMsAgo?: number;
 }
 
 /** What the log gained after a position; `gap`: compaction removed entries the reader lacks (it reads the snapshot). */
@@ -87,7 +90,7 @@ export interface StoreClient {
   locked<T>(after: number, work: (read: LogRead) => Promise<{ append?: Append; result: T }>): Promise<T>;
   /** Keeps the worlds as of `seq` and drops the entries it holds. */
   compact(seq: number, effects: Effect[]): Promise<void>;
-  /** The deployment's id, to tell a store that came back from one that was replaced. */
+  /** The deployment's id, to tell a store that came back from one that was replaced; says this replica is alive. */
   probe(): Promise<string>;
   /**
    * Adds a batch of this replica's journal entries (a JSON array, or none) and reads the other
@@ -195,6 +198,8 @@ export async function createStoreClient(url: string, replica: string, onProblem:
           start_clock: string | null;
         };
         await client.query(`select pg_advisory_unlock(${SCHEMA_LOCK})`);
+        const namesake = (await client.query(`select (extract(epoch from now() - seen) * 1000)::int as ago from kindgi_replica where id = $1 and seen > now() - interval '3 seconds'`, [replica])).rows[0] as { ago: number } | undefined;
+        await client.query('insert into kindgi_replica (id, seen) values ($1, now()) on conflict (id) do update set seen = now()', [replica]);
         const digest = digestOf(mine.worldSettings);
         if (row.world_digest !== digest) {
           const differing = settingsThatDiffer(mine.worldSettings, JSON.parse(row.world_settings) as Record<string, unknown>);
@@ -202,7 +207,12 @@ export async function createStoreClient(url: string, replica: string, onProblem:
             `--store: this replica loaded world ${digest}, the deployment serves world ${row.world_digest}: they differ in ${differing.join(', ')}; start every replica with the same world files and the same --seed, --corrections, --clock, --check-ms, --approval-ms, --cursor-secret, faults and --scenarios (or give this one a store of its own)`,
           );
         }
-        return { deployment: row.deployment, cursorSecret: row.cursor_secret, ...(row.start_clock !== null ? { startClock: JSON.parse(row.start_clock) as KeptClock } : {}) };
+        return {
+          deployment: row.deployment,
+          cursorSecret: row.cursor_secret,
+          ...(row.start_clock !== null ? { startClock: JSON.parse(row.start_clock) as KeptClock } : {}),
+          ...(namesake ? { namesakeSeenMsAgo: namesake.ago } : {}),
+        };
       } catch (error) {
         throw asUnavailable(error);
       } finally {
@@ -273,6 +283,7 @@ export async function createStoreClient(url: string, replica: string, onProblem:
     },
 
     async probe() {
+      await query('update kindgi_replica set seen = now() where id = $1', [replica]);
       return ((await query('select deployment from kindgi_deployment where id = 1')).rows[0] as { deployment: string } | undefined)?.deployment ?? '';
     },
 
