@@ -324,7 +324,7 @@ export function createReplica(settings: ReplicaSettings): Replica {
     lastSnapshot = seq;
     // Made now, while the worlds are as of `seq`: nothing else runs before the snapshot is taken.
     const effects = snapshotEffects();
-    client!.compact(seq, effects).catch((error: Error) => settings.logger.warn(`kindgi-mock: replica ${id} could not compact the store's log at ${seq}: ${error.message}; another append tries again`));
+    client!.compact(seq, effects).catch((error: Error) => settings.logger.warn(`kindgi-mock: replica ${id} could not compact the store's log at ${seq}: ${error.message}; the next compaction, ${compactEvery} entries on, takes its place`));
   };
 
   const snapshotEffects = (): Effect[] => {

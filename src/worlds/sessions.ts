@@ -1,9 +1,10 @@
 // Sessions: isolated worlds for parallel tests, reached by their own tokens. A session's tokens
 // are random strings of its own (`<session id>_<32 hex digits>`), each standing for a principal of
 // its world, so that no string made from one world's token reaches another world. Sessions live
-// in memory only (`--state` keeps the base world's writes), and one left idle for its TTL, on the
-// mock's clock, ends by itself: a sweep frees its world without waiting for a request. A session
-// may start at another size (`corrections`) and with scenarios applied, all or none.
+// in memory (`--state` keeps the base world's writes; with a store, the log opens, uses and ends
+// them on every replica: SessionLog), and one left idle for its TTL, on the mock's clock, ends by
+// itself: a sweep frees its world without waiting for a request. A session may start at another
+// size (`corrections`) and with scenarios applied, all or none.
 import type { Principal } from '../domain/world.ts';
 import type { MockWorld } from '../http/context.ts';
 import type { KeptClock, MockClock } from './mock-clock.ts';
