@@ -125,8 +125,12 @@ export function createCore(ctx: MockContext, handlers: Record<string, OperationH
     if (response.stream === undefined && isJournalled(ctx, exchange)) journalAnswer(ctx, exchange, response, startedMs, at);
   };
 
-  const finish = (exchange: Exchange, response: CoreResponse, startedMs: number, at: number): CoreResponse => {
+  const cleanUp = (exchange: Exchange): void => {
     if (exchange.cleanups.length > 0) for (const cleanup of exchange.cleanups.splice(0)) cleanup();
+  };
+
+  const finish = (exchange: Exchange, response: CoreResponse, startedMs: number, at: number): CoreResponse => {
+    cleanUp(exchange);
     journal(exchange, response, startedMs, at);
     return response;
   };
@@ -168,7 +172,7 @@ export function createCore(ctx: MockContext, handlers: Record<string, OperationH
     const startedMs = performance.now();
     const at = Date.now();
     const done = (response: CoreResponse): HeldAnswer => {
-      if (exchange.cleanups.length > 0) for (const cleanup of exchange.cleanups.splice(0)) cleanup();
+      cleanUp(exchange);
       return { response, journal: () => journal(exchange, response, startedMs, at) };
     };
     try {

@@ -5,7 +5,7 @@
 // two replicas never both append at one position, and nothing is acknowledged before COMMIT.
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { Pool, PoolClient, QueryResult } from 'pg';
+import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import type { Effect, LogEntry } from './log-effects.ts';
 import type { KeptClock } from '../worlds/mock-clock.ts';
 
@@ -153,7 +153,7 @@ export async function createStoreClient(url: string, replica: string, onProblem:
   // query on it fails, and becomes StoreUnavailable there.
   pool.on('connect', (client) => client.on('error', () => {}));
 
-  const query = async (text: string, values?: unknown[]): Promise<QueryResult> => {
+  const query = async (text: string | QueryConfig, values?: unknown[]): Promise<QueryResult> => {
     try {
       return await pool.query(text, values);
     } catch (error) {
@@ -221,11 +221,7 @@ export async function createStoreClient(url: string, replica: string, onProblem:
     },
 
     async readAfter(after, limit) {
-      try {
-        return logReadOf(after, await pool.query(limit === undefined ? readQuery(after) : pageQuery(after, limit)));
-      } catch (error) {
-        throw asUnavailable(error);
-      }
+      return logReadOf(after, await query(limit === undefined ? readQuery(after) : pageQuery(after, limit)));
     },
 
     async newestSnapshot() {

@@ -38,6 +38,9 @@ const SESSION_TOKEN = /^(ses_[0-9a-f]{16})_[0-9a-f]{32}$/;
  */
 export const SESSION_SWEEP_MS = 1000;
 
+/** The session a token names by its form (`ses_…_…`), whether or not it is open; undefined for any other token. */
+export const sessionIdOfToken = (token: string): string | undefined => SESSION_TOKEN.exec(token)?.[1];
+
 /** The timers the sweep runs on: the server passes Node's own, so that a test's fake timers neither hold it back nor loop on it. */
 export interface SweepTimers {
   setTimeout(run: () => void, ms: number): unknown;
@@ -309,9 +312,8 @@ export function createSessions(
       return true;
     },
     resolveToken(token) {
-      const named = SESSION_TOKEN.exec(token);
-      if (!named) return undefined;
-      const sessionId = named[1]!;
+      const sessionId = sessionIdOfToken(token);
+      if (sessionId === undefined) return undefined;
       // Not a use yet: only a token that names one of its principals keeps it open (touch).
       const session = live(sessionId, false);
       return { sessionId, world: session?.world, token: session?.tokens.get(token) };

@@ -7,11 +7,10 @@ import type { Exchange } from '../exchange.ts';
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
-/** The bearer token of a request; undefined when there is none, or the header is not `Bearer <token>`. */
-const bearerTokenOf = (exchange: Exchange): string | undefined => {
-  const header = exchange.header('Authorization');
-  return header === undefined ? undefined : BEARER.exec(header)?.[1];
-};
+/** The bearer token of an Authorization header; undefined when there is none, or it is not `Bearer <token>`. */
+export const bearerTokenIn = (header: string | undefined): string | undefined => (header === undefined ? undefined : BEARER.exec(header)?.[1]);
+
+const bearerTokenOf = (exchange: Exchange): string | undefined => bearerTokenIn(exchange.header('Authorization'));
 
 export function bindWorldByToken(ctx: MockContext, exchange: Exchange): MockWorld {
   const token = bearerTokenOf(exchange);
